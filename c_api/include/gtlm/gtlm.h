@@ -1,0 +1,123 @@
+/*
+ * gtlm — cycle-level GPU timing model (SystemC/TLM-2.0) behind a plain C API.
+ *
+ * Conventions (as libgit2 and LLVM-C): opaque handles; functions that can fail return an int,
+ * 0 on success and a negative GTLM_E* code on failure, with a message from gtlm_last_error()
+ * (per thread, valid until the next gtlm call on that thread); out-parameters come first;
+ * option structs carry a version and are set up by their *_init function. Objects returned
+ * through an out-parameter belong to the caller, who frees them with their own function.
+ * No C++ exception and no SystemC report ever crosses this interface.
+ */
+#ifndef GTLM_GTLM_H
+#define GTLM_GTLM_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define GTLM_EXTERN(type) __attribute__((visibility("default"))) type
+#else
+#define GTLM_EXTERN(type) type
+#endif
+
+#define GTLM_VERSION_MAJOR 0
+#define GTLM_VERSION_MINOR 1
+#define GTLM_VERSION_PATCH 0
+/* major * 10000 + minor * 100 + patch */
+#define GTLM_VERSION_NUMBER (GTLM_VERSION_MAJOR * 10000 + GTLM_VERSION_MINOR * 100 + GTLM_VERSION_PATCH)
+
+/* Status codes. */
+typedef enum gtlm_status {
+    GTLM_OK = 0,
+    GTLM_EINVAL = -1,      /* a bad argument: NULL handle, NULL out-parameter, bad flags */
+    GTLM_ENOTFOUND = -2,   /* no such name: statistic, option, file */
+    GTLM_ECONFIG = -3,     /* malformed or inconsistent configuration */
+    GTLM_EIO = -4,         /* a file could not be read or written */
+    GTLM_ENOMEM = -5,
+    GTLM_ESIM = -6,        /* the simulation failed (deadlock, out-of-bounds access, ...) */
+    GTLM_EINTERNAL = -7,   /* a bug in gtlm: please report it with the message */
+    GTLM_EVERSION = -8,    /* an options struct of a version this library does not know */
+    GTLM_EUNSUPPORTED = -9
+} gtlm_status;
+
+/* Library version; any out-parameter may be NULL. Returns GTLM_VERSION_NUMBER of the library. */
+GTLM_EXTERN(int) gtlm_version(int *major, int *minor, int *patch);
+/* "gtlm 0.1.0 (SystemC 2.3.x)", owned by the library. */
+GTLM_EXTERN(const char *) gtlm_version_string(void);
+
+/* Message of the last failure on this thread ("" when none). Owned by the library. */
+GTLM_EXTERN(const char *) gtlm_last_error(void);
+/* Short name of a status code ("GTLM_ECONFIG"). */
+GTLM_EXTERN(const char *) gtlm_status_name(int status);
+
+/* ---- simulator ---- */
+
+typedef struct gtlm_sim gtlm_sim;
+
+#define GTLM_SIM_OPTIONS_VERSION 1
+typedef struct gtlm_sim_options {
+    unsigned int version;              /* GTLM_SIM_OPTIONS_VERSION */
+    const char *const *config_files;   /* option files applied in order, later ones override */
+    size_t n_config_files;
+    const char *const *overrides;      /* "-name", "value", ... applied after the files */
+    size_t n_overrides;
+    int gpgpusim_compat;               /* 1: GPGPU-Sim options gtlm does not model only warn */
+} gtlm_sim_options;
+
+/* Fills opts with defaults for the given version (no files, no overrides). */
+GTLM_EXTERN(int) gtlm_sim_options_init(gtlm_sim_options *opts, unsigned int version);
+
+/* Creates a simulator from configuration files plus overrides. opts may be NULL (all defaults).
+ * On a configuration error returns GTLM_ECONFIG and gtlm_last_error() lists every problem
+ * as "file:line:col: option '-name': what was expected". */
+GTLM_EXTERN(int) gtlm_sim_create(gtlm_sim **out, const gtlm_sim_options *opts);
+/* Frees a simulator; NULL is accepted. */
+GTLM_EXTERN(void) gtlm_sim_destroy(gtlm_sim *sim);
+/* Warnings produced while loading the configuration ("" when none); owned by sim. */
+GTLM_EXTERN(const char *) gtlm_sim_warnings(const gtlm_sim *sim);
+
+/* A few lines describing the configured GPU (SMs, caches, DRAM, clocks); owned by sim. */
+GTLM_EXTERN(const char *) gtlm_sim_describe(const gtlm_sim *sim);
+
+/* ---- options ---- */
+
+typedef struct gtlm_option_info {
+    const char *name;        /* "-gpgpu_n_clusters" */
+    const char *block;       /* owning block: "gpu", "sm", "l1", "l2", "icnt", "dram", ... */
+    const char *type;        /* "int", "double", "bool", "string", "enum", "cache", "dram_timing", ... */
+    const char *description;
+    const char *default_value;
+    const char *source;      /* "default", "file:line:col", "command line (argument N)" */
+} gtlm_option_info;
+
+/* Number of options the simulator knows. */
+GTLM_EXTERN(int) gtlm_option_count(const gtlm_sim *sim, size_t *out);
+/* Facts about option index (0 .. count-1); the strings are owned by sim. */
+GTLM_EXTERN(int) gtlm_option_info_get(const gtlm_sim *sim, size_t index, gtlm_option_info *out);
+/* Current value of an option in the option-file syntax, written into buf (NUL-terminated,
+ * truncated to len). GTLM_ENOTFOUND for an unknown name. */
+GTLM_EXTERN(int) gtlm_option_value(const gtlm_sim *sim, const char *name, char *buf, size_t len);
+
+/* ---- statistics ---- */
+
+/* Value of a statistic by hierarchical path ("gpu.cycles", "gpu.sm[0].l1d.misses") or by its
+ * GPGPU-Sim name ("gpu_sim_cycle", "gpu_tot_sim_cycle", "L1D_total_cache_miss_rate").
+ * A path gives the run total; a GPGPU-Sim name gives the scope that name has in GPGPU-Sim. */
+GTLM_EXTERN(int) gtlm_stat_get(const gtlm_sim *sim, const char *name, double *out);
+/* The same statistic for the current or last finished kernel. */
+GTLM_EXTERN(int) gtlm_stat_get_kernel(const gtlm_sim *sim, const char *name, double *out);
+
+#define GTLM_STATS_TEXT 0x1u /* GPGPU-Sim style "name = value" lines */
+#define GTLM_STATS_JSON 0x2u /* every statistic, hierarchical, with units and descriptions */
+/* Writes statistics to path ("-" for standard output). With both flags, the text goes to
+ * path and the JSON to path + ".json". */
+GTLM_EXTERN(int) gtlm_stats_write(const gtlm_sim *sim, const char *path, unsigned int flags);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

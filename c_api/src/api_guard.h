@@ -1,0 +1,46 @@
+// Every C entry point runs its body through guard(): exceptions and SystemC reports become
+// status codes with a message in the per-thread last error.
+#ifndef GTLM_API_GUARD_H
+#define GTLM_API_GUARD_H
+
+#include <new>
+#include <string>
+#include <systemc>
+
+#include "gtlm/gtlm.h"
+#include "top/simulator.h"
+
+namespace gtlm_api {
+
+int set_error(int status, const std::string &msg);
+void clear_error();
+const char *get_error();
+
+template <class F> int guard(F &&body)
+{
+    try {
+        clear_error();
+        return body();
+    } catch (const gtlm::Error &e) {
+        return set_error(e.status(), e.what());
+    } catch (const sc_core::sc_report &r) {
+        return set_error(GTLM_EINTERNAL, std::string("SystemC: ") + r.get_msg_type() + ": " + r.get_msg());
+    } catch (const std::bad_alloc &) {
+        return set_error(GTLM_ENOMEM, "out of memory");
+    } catch (const std::exception &e) {
+        return set_error(GTLM_EINTERNAL, std::string("internal error: ") + e.what());
+    } catch (...) {
+        return set_error(GTLM_EINTERNAL, "internal error: unknown exception");
+    }
+}
+
+} // namespace gtlm_api
+
+// The opaque handle is the simulator itself (LLVM-C style wrap/unwrap).
+struct gtlm_sim {
+    explicit gtlm_sim(const gtlm::SimSetup &s) : sim(s), summary(sim.summary()) {}
+    gtlm::Simulator sim;
+    std::string summary;
+};
+
+#endif

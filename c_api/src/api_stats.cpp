@@ -1,0 +1,55 @@
+// Statistics: look-ups and dumps.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+#include "api_guard.h"
+
+using gtlm_api::set_error;
+
+static int stat_lookup(const gtlm_sim *sim, const char *name, double *out, stat_scope scope, const char *fn)
+{
+    if (!sim) return set_error(GTLM_EINVAL, std::string(fn) + ": sim is NULL");
+    if (!name) return set_error(GTLM_EINVAL, std::string(fn) + ": name is NULL");
+    if (!out) return set_error(GTLM_EINVAL, std::string(fn) + ": out is NULL");
+    if (stat_get(sim->sim.stats(), name, scope, out) != 0)
+        return set_error(GTLM_ENOTFOUND, std::string(fn) + ": no statistic named '" + name + "'");
+    return GTLM_OK;
+}
+
+extern "C" int gtlm_stat_get(const gtlm_sim *sim, const char *name, double *out)
+{
+    return stat_lookup(sim, name, out, STAT_SCOPE_RUN, "gtlm_stat_get");
+}
+
+extern "C" int gtlm_stat_get_kernel(const gtlm_sim *sim, const char *name, double *out)
+{
+    return stat_lookup(sim, name, out, STAT_SCOPE_KERNEL, "gtlm_stat_get_kernel");
+}
+
+static int write_one(const gtlm_sim *sim, const std::string &path, bool json)
+{
+    bool to_stdout = path == "-";
+    FILE *f = to_stdout ? stdout : std::fopen(path.c_str(), "w");
+    if (!f) return set_error(GTLM_EIO, "gtlm_stats_write: cannot open '" + path + "': " + std::strerror(errno));
+    int rc = json ? stat_dump_json(sim->sim.stats(), f) : stat_dump_text(sim->sim.stats(), f, STAT_SCOPE_RUN);
+    bool failed = rc != 0 || std::ferror(f);
+    if (to_stdout ? std::fflush(f) != 0 : std::fclose(f) != 0) failed = true;
+    if (failed) return set_error(GTLM_EIO, "gtlm_stats_write: error writing '" + path + "'");
+    return GTLM_OK;
+}
+
+extern "C" int gtlm_stats_write(const gtlm_sim *sim, const char *path, unsigned int flags)
+{
+    if (!sim) return set_error(GTLM_EINVAL, "gtlm_stats_write: sim is NULL");
+    if (!path) return set_error(GTLM_EINVAL, "gtlm_stats_write: path is NULL");
+    if (flags == 0 || (flags & ~(GTLM_STATS_TEXT | GTLM_STATS_JSON)))
+        return set_error(GTLM_EINVAL, "gtlm_stats_write: flags must be GTLM_STATS_TEXT, GTLM_STATS_JSON or both");
+    return gtlm_api::guard([&] {
+        std::string p(path);
+        if (flags == GTLM_STATS_JSON) return write_one(sim, p, true);
+        int rc = write_one(sim, p, false);
+        if (rc == GTLM_OK && (flags & GTLM_STATS_JSON)) rc = write_one(sim, p == "-" ? p : p + ".json", true);
+        return rc;
+    });
+}

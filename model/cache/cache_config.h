@@ -1,0 +1,27 @@
+/* Options owned by the caches: the SM's L1s (data, instruction, constant, texture) and the L2. */
+#ifndef GTLM_CACHE_CONFIG_H
+#define GTLM_CACHE_CONFIG_H
+
+#include "../common/strbuf.h"
+#include "../config/gpgpusim_formats.h"
+
+typedef struct l1_config {
+    gsim_cache_cfg dl1, il1, const_l1, tex_l1;
+    int dl1_latency;  /* core cycles from tag check to data for a hit */
+    int dl1_banks;
+    int gmem_skip_l1d; /* global loads bypass the L1 */
+} l1_config;
+
+typedef struct l2_config {
+    gsim_cache_cfg dl2; /* per memory sub-partition */
+    int dl2_texture_only;
+    int rop_latency; /* core cycles a request spends in the L2's ROP queue before the tag lookup */
+    int perfect_l2;  /* every L2 access hits */
+} l2_config;
+
+int l1_options_register(opt_registry *r, l1_config *c, strbuf *err);
+int l2_options_register(opt_registry *r, l2_config *c, strbuf *err);
+int l1_config_check(const opt_registry *r, const l1_config *c, strbuf *err);
+int l2_config_check(const opt_registry *r, const l2_config *c, strbuf *err);
+
+#endif

@@ -1,0 +1,35 @@
+#include "gpu_config.h"
+
+int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e);
+int gpu_top_config_check(const opt_registry *r, const gpu_top_config *c, strbuf *e);
+
+int gtlm_config_register(opt_registry *r, gtlm_config *cfg, strbuf *e)
+{
+    int rc = 0;
+    /* One line per block that owns options. */
+    rc |= gpu_top_options_register(r, &cfg->gpu, e);
+    rc |= sm_options_register(r, &cfg->sm, e);
+    rc |= l1_options_register(r, &cfg->l1, e);
+    rc |= l2_options_register(r, &cfg->l2, e);
+    rc |= noc_options_register(r, &cfg->noc, e);
+    rc |= dram_options_register(r, &cfg->dram, e);
+    rc |= tbsched_options_register(r, &cfg->tbsched, e);
+    r->compat_flag = &cfg->gpu.gpgpusim_compat;
+    return rc ? -1 : 0;
+}
+
+int gtlm_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *e)
+{
+    int rc = 0;
+    rc |= gpu_top_config_check(r, &cfg->gpu, e);
+    rc |= sm_config_check(r, &cfg->sm, e);
+    rc |= l1_config_check(r, &cfg->l1, e);
+    rc |= l2_config_check(r, &cfg->l2, e);
+    rc |= noc_config_check(r, &cfg->noc, e);
+    rc |= dram_config_check(r, &cfg->dram, e);
+    return rc ? -1 : 0;
+}
+
+int gtlm_config_n_sms(const gtlm_config *cfg) { return cfg->gpu.n_clusters * cfg->gpu.cores_per_cluster; }
+
+int gtlm_config_n_l2_slices(const gtlm_config *cfg) { return cfg->gpu.n_mem * cfg->gpu.sub_partitions_per_channel; }

@@ -1,0 +1,52 @@
+/*
+ * The whole GPU's configuration: one struct per block, each registering the options it owns.
+ * A new block adds its struct here and one line to the table in gpu_config.c.
+ */
+#ifndef GTLM_GPU_CONFIG_H
+#define GTLM_GPU_CONFIG_H
+
+#include <stdint.h>
+
+#include "../cache/cache_config.h"
+#include "../common/strbuf.h"
+#include "../config/gpgpusim_formats.h"
+#include "../dram/dram_config.h"
+#include "../noc/noc_config.h"
+#include "../sm/sm_config.h"
+#include "../tbsched/tbsched_config.h"
+
+typedef struct gpu_top_config {
+    int n_clusters, cores_per_cluster;
+    int n_mem;                 /* memory channels (partitions) */
+    int sub_partitions_per_channel;
+    gsim_clock_domains clocks; /* MHz: core:icnt:l2:dram */
+    int64_t max_cycles;        /* stop after this many core cycles (0: no limit) */
+    int64_t max_insn;          /* stop after this many warp instructions (0: no limit) */
+    int deadlock_detect;
+    int64_t watchdog_cycles;   /* cycles without progress before the watchdog stops the run */
+    int64_t seed;
+    int gpgpusim_compat;       /* mirrors opt_registry.gpgpusim_compat */
+    int log_level;
+    char *log_blocks;
+} gpu_top_config;
+
+typedef struct gtlm_config {
+    gpu_top_config gpu;
+    sm_config sm;
+    l1_config l1;
+    l2_config l2;
+    noc_config noc;
+    dram_config dram;
+    tbsched_config tbsched;
+} gtlm_config;
+
+/* Registers every block's options in the registry, pointing into cfg (defaults applied). */
+int gtlm_config_register(opt_registry *r, gtlm_config *cfg, strbuf *err);
+/* Cross-option consistency checks of every block, reported where the values came from. */
+int gtlm_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err);
+
+/* Derived quantities used by reports. */
+int gtlm_config_n_sms(const gtlm_config *cfg);
+int gtlm_config_n_l2_slices(const gtlm_config *cfg);
+
+#endif

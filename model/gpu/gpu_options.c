@@ -1,0 +1,51 @@
+#include "gpu_config.h"
+
+#include "../config/opt_check.h"
+#include "../log/log.h"
+
+int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e);
+int gpu_top_config_check(const opt_registry *r, const gpu_top_config *c, strbuf *e);
+
+int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
+{
+    const char *b = "gpu";
+    int rc = 0;
+    rc |= opt_add_int(r, b, "-gpgpu_n_clusters", &c->n_clusters, "15", "SM clusters", e);
+    rc |= opt_add_int(r, b, "-gpgpu_n_cores_per_cluster", &c->cores_per_cluster, "1", "SMs per cluster", e);
+    rc |= opt_add_int(r, b, "-gpgpu_n_mem", &c->n_mem, "6", "memory channels (memory partitions)", e);
+    rc |= opt_add_int(r, b, "-gpgpu_n_sub_partition_per_mchannel", &c->sub_partitions_per_channel, "2",
+                      "L2 slices (sub-partitions) per memory channel", e);
+    rc |= opt_add_custom(r, b, "-gpgpu_clock_domains", &gsim_opt_clocks, &c->clocks, "700.0:700.0:700.0:924.0",
+                         "clock frequencies in MHz core:interconnect:L2:DRAM", e);
+    rc |= opt_add_i64(r, b, "-gpgpu_max_cycle", &c->max_cycles, "0", "stop after this many core cycles (0: no limit)", e);
+    rc |= opt_add_i64(r, b, "-gpgpu_max_insn", &c->max_insn, "0", "stop after this many warp instructions (0: no limit)", e);
+    rc |= opt_add_bool(r, b, "-gpgpu_deadlock_detect", &c->deadlock_detect, "1", "stop with a report when no unit makes progress", e);
+    rc |= opt_add_i64(r, b, "-gtlm_watchdog_cycles", &c->watchdog_cycles, "100000",
+                      "core cycles without any progress before the deadlock watchdog stops the run", e);
+    rc |= opt_add_i64(r, b, "-gtlm_seed", &c->seed, "1", "seed of every pseudo-random choice in the model", e);
+    rc |= opt_add_bool(r, b, "-gtlm_gpgpusim_compat", &c->gpgpusim_compat, "0",
+                       "GPGPU-Sim options gtlm does not model are ignored with a warning instead of an error", e);
+    rc |= opt_add_enum(r, b, "-gtlm_log_level", &c->log_level, log_level_names, "warn",
+                       "log level of every block: off, error, warn, info, debug, trace", e);
+    rc |= opt_add_string(r, b, "-gtlm_log_blocks", &c->log_blocks, "",
+                         "per-block log levels by path prefix, e.g. \"gpu.sm=debug,gpu.dram=info\"", e);
+    return rc ? -1 : 0;
+}
+
+int gpu_top_config_check(const opt_registry *r, const gpu_top_config *c, strbuf *e)
+{
+    char why[256] = "";
+    int bad = 0;
+    bad |= opt_check(r, e, "-gpgpu_n_clusters", c->n_clusters > 0, "must be positive, got %d", c->n_clusters);
+    bad |= opt_check(r, e, "-gpgpu_n_cores_per_cluster", c->cores_per_cluster > 0, "must be positive, got %d",
+                     c->cores_per_cluster);
+    bad |= opt_check(r, e, "-gpgpu_n_mem", c->n_mem > 0, "must be positive, got %d", c->n_mem);
+    bad |= opt_check(r, e, "-gpgpu_n_sub_partition_per_mchannel",
+                     c->sub_partitions_per_channel == 1 || c->sub_partitions_per_channel == 2,
+                     "expected 1 or 2, got %d", c->sub_partitions_per_channel);
+    bad |= opt_check(r, e, "-gpgpu_max_cycle", c->max_cycles >= 0, "must not be negative");
+    bad |= opt_check(r, e, "-gpgpu_max_insn", c->max_insn >= 0, "must not be negative");
+    bad |= opt_check(r, e, "-gtlm_watchdog_cycles", c->watchdog_cycles > 0, "must be positive");
+    bad |= opt_check(r, e, "-gtlm_log_blocks", log_overrides_check(c->log_blocks, why, sizeof why) == 0, "%s", why);
+    return bad ? -1 : 0;
+}

@@ -1,0 +1,20 @@
+/* Options owned by the interconnect between SMs and memory sub-partitions. */
+#ifndef GTLM_NOC_CONFIG_H
+#define GTLM_NOC_CONFIG_H
+
+#include "../common/strbuf.h"
+#include "../config/opt.h"
+
+typedef struct noc_config {
+    int network_mode;   /* 1: GPGPU-Sim's Booksim (modelled as our crossbar), 2: local crossbar */
+    int flit_size;      /* bytes per flit */
+    int in_buffer_limit, out_buffer_limit; /* flits buffered per port */
+    int subnets;        /* 1: shared, 2: separate request and reply networks */
+    int arbiter;        /* 0: round-robin, 1: iSLIP */
+    int latency;        /* icnt cycles a flit spends in the crossbar, beyond serialisation */
+} noc_config;
+
+int noc_options_register(opt_registry *r, noc_config *c, strbuf *err);
+int noc_config_check(const opt_registry *r, const noc_config *c, strbuf *err);
+
+#endif

@@ -1,0 +1,121 @@
+#include "sm_config.h"
+
+#include "../config/opt_check.h"
+
+/* Warp-scheduler policies the configuration accepts; issue 5 and the techniques implement them. */
+static const gsim_policy_choice schedulers[] = {
+    {"lrr", 0, 0, ""},
+    {"gto", 0, 0, ""},
+    {"two_level_active", 1, 3, ":active_warps[:inner:outer]"},
+    {"warp_limiting", 1, 2, ":max_warps[:priority]"},
+    {NULL, 0, 0, NULL},
+};
+GSIM_POLICY_TYPE(scheduler_type, schedulers);
+GSIM_INT_LIST_TYPE(widths_type, 7, 32, 0, 64);
+GSIM_INT_LIST_TYPE(latency_type, 5, 6, 1, 100000);
+
+int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
+{
+    const char *b = "sm";
+    int rc = 0;
+    rc |= opt_add_custom(r, b, "-gpgpu_shader_core_pipeline", &gsim_opt_pair, &c->core_pipeline, "1536:32",
+                         "max threads per SM : warp size", e);
+    rc |= opt_add_int(r, b, "-gpgpu_shader_registers", &c->registers, "32768", "32-bit registers per SM", e);
+    rc |= opt_add_int(r, b, "-gpgpu_max_regs_per_thread", &c->max_regs_per_thread, "63",
+                      "most registers one thread may use (Fermi 63, Kepler and later 255)", e);
+    rc |= opt_add_int(r, b, "-gpgpu_shader_cta", &c->max_ctas, "8", "CTA (thread block) slots per SM", e);
+    rc |= opt_add_int(r, b, "-gpgpu_shmem_size", &c->shmem_size, "49152", "shared memory per SM in bytes", e);
+    rc |= opt_add_int(r, b, "-gpgpu_shmem_num_banks", &c->shmem_banks, "32", "shared memory banks", e);
+    rc |= opt_add_int(r, b, "-gpgpu_smem_latency", &c->smem_latency, "3", "shared memory access latency in core cycles", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_sched_per_core", &c->n_schedulers, "2", "warp schedulers per SM", e);
+    rc |= opt_add_custom(r, b, "-gpgpu_scheduler", &scheduler_type, &c->scheduler, "lrr",
+                         "warp scheduler: lrr, gto, two_level_active:N[:inner:outer], warp_limiting:N[:prio]", e);
+    rc |= opt_add_int(r, b, "-gpgpu_max_insn_issue_per_warp", &c->max_insn_issue_per_warp, "1",
+                      "instructions one warp may issue per cycle", e);
+    rc |= opt_add_bool(r, b, "-gpgpu_dual_issue_diff_exec_units", &c->dual_issue_diff_units, "1",
+                       "dual issue only to different execution units", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_reg_banks", &c->n_reg_banks, "16", "register file banks per SM", e);
+    rc |= opt_add_bool(r, b, "-gpgpu_reg_bank_use_warp_id", &c->reg_bank_use_warp_id, "0",
+                       "offset a register's bank by its warp id", e);
+    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sp", &c->oc_units_sp, "6", "operand collector units for SP", e);
+    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sfu", &c->oc_units_sfu, "8", "operand collector units for SFU", e);
+    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_mem", &c->oc_units_mem, "2", "operand collector units for LD/ST", e);
+    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_dp", &c->oc_units_dp, "0", "operand collector units for DP", e);
+    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_int", &c->oc_units_int, "0", "operand collector units for INT", e);
+    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_gen", &c->oc_units_gen, "0", "generic operand collector units", e);
+    rc |= opt_add_custom(r, b, "-gpgpu_pipeline_widths", &widths_type, &c->pipeline_widths, "2,1,1,2,1,1,2",
+                         "pipeline register widths ID_OC_SP,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_SFU,OC_EX_MEM,EX_WB[,...]", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_sp_units", &c->n_sp_units, "2", "SP (single-precision and integer) units per SM", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_sfu_units", &c->n_sfu_units, "1", "special-function units per SM", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_dp_units", &c->n_dp_units, "0", "double-precision units per SM (0: DP runs on SP)", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_int_units", &c->n_int_units, "0", "integer units per SM (0: integer runs on SP)", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_tensor_core_units", &c->n_tensor_units, "0", "tensor core units per SM", e);
+    rc |= opt_add_bool(r, b, "-gpgpu_sub_core_model", &c->sub_core_model, "0",
+                       "partition warps, registers and units among the schedulers (Volta and later)", e);
+    rc |= opt_add_custom(r, b, "-ptx_opcode_latency_int", &latency_type, &c->lat_int, "4,13,4,5,145",
+                         "integer latency ADD,MAX,MUL,MAD,DIV[,SHFL] in core cycles", e);
+    rc |= opt_add_custom(r, b, "-ptx_opcode_initiation_int", &latency_type, &c->init_int, "1,2,2,1,8",
+                         "integer initiation interval ADD,MAX,MUL,MAD,DIV[,SHFL]", e);
+    rc |= opt_add_custom(r, b, "-ptx_opcode_latency_fp", &latency_type, &c->lat_fp, "4,13,4,5,39",
+                         "single-precision latency ADD,MAX,MUL,MAD,DIV[,...]", e);
+    rc |= opt_add_custom(r, b, "-ptx_opcode_initiation_fp", &latency_type, &c->init_fp, "1,2,1,1,4",
+                         "single-precision initiation interval ADD,MAX,MUL,MAD,DIV[,...]", e);
+    rc |= opt_add_custom(r, b, "-ptx_opcode_latency_dp", &latency_type, &c->lat_dp, "8,19,8,8,330",
+                         "double-precision latency ADD,MAX,MUL,MAD,DIV[,...]", e);
+    rc |= opt_add_custom(r, b, "-ptx_opcode_initiation_dp", &latency_type, &c->init_dp, "8,16,8,8,130",
+                         "double-precision initiation interval ADD,MAX,MUL,MAD,DIV[,...]", e);
+    rc |= opt_add_int(r, b, "-ptx_opcode_latency_sfu", &c->lat_sfu, "8", "special-function latency in core cycles", e);
+    rc |= opt_add_int(r, b, "-ptx_opcode_initiation_sfu", &c->init_sfu, "8", "special-function initiation interval", e);
+    rc |= opt_add_int(r, b, "-gpgpu_coalesce_arch", &c->coalesce_arch, "13",
+                      "coalescing rules by compute capability x10 (13: Fermi-style 128 B segments)", e);
+    return rc ? -1 : 0;
+}
+
+int sm_widths_decode(const gsim_int_list *l, sm_pipe_widths *w)
+{
+    const int *v = l->v;
+    sm_pipe_widths d = {0};
+    if (l->n == 7) {
+        d.id_oc_sp = v[0], d.id_oc_sfu = v[1], d.id_oc_mem = v[2];
+        d.oc_ex_sp = v[3], d.oc_ex_sfu = v[4], d.oc_ex_mem = v[5], d.ex_wb = v[6];
+    } else if (l->n == 9) {
+        d.id_oc_sp = v[0], d.id_oc_dp = v[1], d.id_oc_sfu = v[2], d.id_oc_mem = v[3];
+        d.oc_ex_sp = v[4], d.oc_ex_dp = v[5], d.oc_ex_sfu = v[6], d.oc_ex_mem = v[7], d.ex_wb = v[8];
+    } else if (l->n >= 11) {
+        d.id_oc_sp = v[0], d.id_oc_dp = v[1], d.id_oc_int = v[2], d.id_oc_sfu = v[3], d.id_oc_mem = v[4];
+        d.oc_ex_sp = v[5], d.oc_ex_dp = v[6], d.oc_ex_int = v[7], d.oc_ex_sfu = v[8], d.oc_ex_mem = v[9];
+        d.ex_wb = v[10];
+        if (l->n >= 13) d.id_oc_tensor = v[11], d.oc_ex_tensor = v[12];
+    } else {
+        return -1;
+    }
+    *w = d;
+    return 0;
+}
+
+int sm_config_check(const opt_registry *r, const sm_config *c, strbuf *e)
+{
+    int bad = 0;
+    bad |= opt_check(r, e, "-gpgpu_shader_core_pipeline", c->core_pipeline.second == 32,
+                     "the warp size must be 32, got %d", c->core_pipeline.second);
+    bad |= opt_check(r, e, "-gpgpu_shader_core_pipeline", c->core_pipeline.first % c->core_pipeline.second == 0,
+                     "threads per SM (%d) must be a multiple of the warp size", c->core_pipeline.first);
+    bad |= opt_check(r, e, "-gpgpu_shader_registers", c->registers > 0, "must be positive, got %d", c->registers);
+    bad |= opt_check(r, e, "-gpgpu_shader_cta", c->max_ctas > 0, "must be positive, got %d", c->max_ctas);
+    bad |= opt_check(r, e, "-gpgpu_num_sched_per_core", c->n_schedulers > 0, "must be positive, got %d",
+                     c->n_schedulers);
+    bad |= opt_check(r, e, "-gpgpu_num_reg_banks", c->n_reg_banks > 0, "must be positive, got %d", c->n_reg_banks);
+    bad |= opt_check(r, e, "-gpgpu_shmem_size", c->shmem_size >= 0, "must not be negative, got %d", c->shmem_size);
+    bad |= opt_check(r, e, "-gpgpu_num_sp_units", c->n_sp_units > 0, "must be positive, got %d", c->n_sp_units);
+    bad |= opt_check(r, e, "-gpgpu_max_insn_issue_per_warp", c->max_insn_issue_per_warp > 0,
+                     "must be positive, got %d", c->max_insn_issue_per_warp);
+    sm_pipe_widths w = {0};
+    int decoded = sm_widths_decode(&c->pipeline_widths, &w) == 0;
+    bad |= opt_check(r, e, "-gpgpu_pipeline_widths", decoded,
+                     "expected 7 (GPGPU-Sim 3.x), 9, or 11 to 13 and more (4.x) widths, got %d", c->pipeline_widths.n);
+    if (decoded)
+        bad |= opt_check(r, e, "-gpgpu_pipeline_widths", w.id_oc_sp > 0 && w.id_oc_mem > 0 && w.oc_ex_sp > 0 &&
+                                                             w.oc_ex_mem > 0 && w.ex_wb > 0,
+                         "the SP, MEM and write-back stages need a width of at least 1");
+    return bad ? -1 : 0;
+}

@@ -1,0 +1,14 @@
+/* Options owned by the thread-block (CTA) scheduler that places CTAs on SMs. */
+#ifndef GTLM_TBSCHED_CONFIG_H
+#define GTLM_TBSCHED_CONFIG_H
+
+#include "../common/strbuf.h"
+#include "../config/gpgpusim_formats.h"
+
+typedef struct tbsched_config {
+    gsim_policy_spec policy; /* lrr (GPGPU-Sim's round-robin); PAVER policies join later */
+} tbsched_config;
+
+int tbsched_options_register(opt_registry *r, tbsched_config *c, strbuf *err);
+
+#endif

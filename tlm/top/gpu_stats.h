@@ -1,0 +1,28 @@
+// GPU-wide statistics: the counters the whole GPU owns and the totals GPGPU-Sim prints.
+#ifndef GTLM_TLM_GPU_STATS_H
+#define GTLM_TLM_GPU_STATS_H
+
+#include <cstdint>
+
+extern "C" {
+#include "stats/stats.h"
+}
+
+namespace gtlm {
+
+struct GpuCounters {
+    uint64_t cycles = 0;      // core cycles
+    uint64_t warp_insn = 0;   // warp instructions issued
+    uint64_t thread_insn = 0; // thread instructions (active lanes of every issued warp instruction)
+    uint64_t ctas = 0;        // CTAs completed
+    double sim_seconds = 0;   // host wall time spent simulating
+    double core_mhz = 0;      // for the silicon slowdown
+};
+
+// Registers the GPU-wide counters and the GPGPU-Sim totals derived from per-unit statistics.
+// Returns 0, or -1 if a registration failed (a duplicate or malformed path: a bug).
+int register_gpu_stats(stat_registry *r, GpuCounters *c, double core_mhz);
+
+} // namespace gtlm
+
+#endif

@@ -1,0 +1,108 @@
+#include "simulator.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace gtlm {
+
+namespace {
+
+std::string take(strbuf &sb)
+{
+    std::string s = strbuf_str(&sb);
+    strbuf_free(&sb);
+    if (!s.empty() && s.back() == '\n') s.pop_back();
+    return s;
+}
+
+} // namespace
+
+Simulator::Simulator(const SimSetup &setup)
+{
+    opt_registry_init(&reg_);
+    strbuf err, warn;
+    strbuf_init(&err);
+    strbuf_init(&warn);
+    if (gtlm_config_register(&reg_, &cfg_, &err) != 0) {
+        opt_registry_free(&reg_);
+        throw Error(GTLM_ST_EINTERNAL, "option registration failed: " + take(err));
+    }
+    cfg_.gpu.gpgpusim_compat = setup.gpgpusim_compat ? 1 : 0;
+    int rc = 0;
+    for (const std::string &f : setup.config_files) rc |= opt_parse_file(&reg_, f.c_str(), &err, &warn);
+    std::vector<const char *> argv;
+    for (const std::string &o : setup.overrides) argv.push_back(o.c_str());
+    rc |= opt_parse_args(&reg_, static_cast<int>(argv.size()), argv.data(), &err, &warn);
+    if (rc == 0) rc = gtlm_config_check(&reg_, &cfg_, &err);
+    warnings_ = take(warn);
+    if (rc != 0) {
+        std::string msg = take(err);
+        opt_registry_free(&reg_);
+        throw Error(GTLM_ST_ECONFIG, msg);
+    }
+    strbuf_free(&err);
+
+    char why[256];
+    if (log_sink_init(&log_, stderr, static_cast<log_level>(cfg_.gpu.log_level), cfg_.gpu.log_blocks, why,
+                      sizeof why) != 0) {
+        opt_registry_free(&reg_);
+        throw Error(GTLM_ST_ECONFIG, std::string("-gtlm_log_blocks: ") + why);
+    }
+    stats_ = stat_registry_new();
+    if (!stats_ || register_gpu_stats(stats_, &counters_, cfg_.gpu.clocks.core_mhz) != 0) {
+        stat_registry_free(stats_);
+        log_sink_free(&log_);
+        opt_registry_free(&reg_);
+        throw Error(GTLM_ST_EINTERNAL, "statistics registration failed");
+    }
+    try {
+        ScContext::Use use(sc_);
+        gpu_ = std::make_unique<Gpu>("gpu", cfg_, log_);
+    } catch (...) {
+        stat_registry_free(stats_);
+        log_sink_free(&log_);
+        opt_registry_free(&reg_);
+        throw;
+    }
+}
+
+Simulator::~Simulator()
+{
+    {
+        ScContext::Use use(sc_);
+        gpu_.reset();
+    }
+    stat_registry_free(stats_);
+    log_sink_free(&log_);
+    opt_registry_free(&reg_);
+}
+
+std::string Simulator::summary() const
+{
+    const gtlm_config &c = cfg_;
+    char l1[256], l2[256], dram[512], sched[128];
+    opt_format(opt_find(&reg_, "-gpgpu_cache:dl1"), l1, sizeof l1);
+    opt_format(opt_find(&reg_, "-gpgpu_cache:dl2"), l2, sizeof l2);
+    opt_format(opt_find(&reg_, "-gpgpu_dram_timing_opt"), dram, sizeof dram);
+    opt_format(opt_find(&reg_, "-gpgpu_scheduler"), sched, sizeof sched);
+    int slices = gtlm_config_n_l2_slices(&c);
+    std::ostringstream o;
+    o << "GPU: " << gtlm_config_n_sms(&c) << " SMs (" << c.gpu.n_clusters << " clusters x "
+      << c.gpu.cores_per_cluster << "), clocks core " << c.gpu.clocks.core_mhz << " / icnt " << c.gpu.clocks.icnt_mhz
+      << " / L2 " << c.gpu.clocks.l2_mhz << " / DRAM " << c.gpu.clocks.dram_mhz << " MHz\n";
+    o << "SM: " << c.sm.core_pipeline.first << " threads, " << c.sm.core_pipeline.first / c.sm.core_pipeline.second
+      << " warps, " << c.sm.max_ctas << " CTAs, " << c.sm.registers << " registers, " << c.sm.shmem_size
+      << " B shared memory, " << c.sm.n_schedulers << " schedulers (" << sched << ")\n";
+    o << "L1D: " << gsim_cache_cfg_bytes(&c.l1.dl1) / 1024.0 << " KB per SM (" << l1 << "), hit latency "
+      << c.l1.dl1_latency << " cycles\n";
+    o << "L2: " << slices << " slices x " << gsim_cache_cfg_bytes(&c.l2.dl2) / 1024.0 << " KB = "
+      << slices * gsim_cache_cfg_bytes(&c.l2.dl2) / 1024.0 << " KB (" << l2 << ")\n";
+    double gbps = c.gpu.n_mem * c.dram.chips_per_channel * c.dram.bus_width * c.dram.data_command_ratio *
+                  c.gpu.clocks.dram_mhz / 1000.0;
+    o << "DRAM: " << c.gpu.n_mem << " channels, " << (c.dram.scheduler ? "FR-FCFS" : "FIFO") << ", peak " << gbps
+      << " GB/s, timing " << dram << "\n";
+    o << "Interconnect: crossbar, " << c.noc.flit_size << " B flits, " << c.noc.subnets << " subnet(s)\n";
+    return o.str();
+}
+
+} // namespace gtlm

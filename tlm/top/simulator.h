@@ -1,0 +1,70 @@
+// One simulated GPU: its configuration, its SystemC context and modules, and its statistics.
+// The C API is a thin shell over this class; everything here may throw.
+#ifndef GTLM_TLM_SIMULATOR_H
+#define GTLM_TLM_SIMULATOR_H
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "common/status.h"
+#include "config/opt.h"
+#include "gpu/gpu_config.h"
+#include "log/log.h"
+#include "stats/stats.h"
+}
+
+#include "kernel/sc_context.h"
+#include "top/gpu_stats.h"
+#include "top/gpu_top.h"
+
+namespace gtlm {
+
+// A failure with the C API status it maps to.
+class Error : public std::runtime_error {
+public:
+    Error(int status, const std::string &msg) : std::runtime_error(msg), status_(status) {}
+    int status() const { return status_; }
+
+private:
+    int status_;
+};
+
+struct SimSetup {
+    std::vector<std::string> config_files;
+    std::vector<std::string> overrides; // "-name", "value", ...
+    bool gpgpusim_compat = false;
+};
+
+class Simulator {
+public:
+    explicit Simulator(const SimSetup &setup); // throws Error(GTLM_ST_ECONFIG, every problem)
+    ~Simulator();
+    Simulator(const Simulator &) = delete;
+    Simulator &operator=(const Simulator &) = delete;
+
+    const opt_registry &options() const { return reg_; }
+    const gtlm_config &config() const { return cfg_; }
+    const std::string &warnings() const { return warnings_; }
+    const stat_registry *stats() const { return stats_; }
+    const log_sink &log() const { return log_; }
+
+    // A one-screen summary of the configuration (what the main job prints before running).
+    std::string summary() const;
+
+private:
+    opt_registry reg_{};
+    gtlm_config cfg_{};
+    std::string warnings_;
+    stat_registry *stats_ = nullptr;
+    log_sink log_{};
+    GpuCounters counters_;
+    ScContext sc_;
+    std::unique_ptr<Gpu> gpu_;
+};
+
+} // namespace gtlm
+
+#endif

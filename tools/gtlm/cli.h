@@ -1,0 +1,34 @@
+/* The gtlm command: shared pieces of its subcommands. Exit codes: 0 success,
+ * 1 simulation or workload failure, 2 bad usage or bad input. */
+#ifndef GTLM_CLI_H
+#define GTLM_CLI_H
+
+#include <gtlm/gtlm.h>
+
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
+
+#define CLI_MAX_FILES 32
+#define CLI_MAX_OVERRIDES 512
+
+/* What the subcommands share: configuration files, overrides and output files. */
+typedef struct cli_args {
+    const char *files[CLI_MAX_FILES];
+    int n_files;
+    const char *overrides[CLI_MAX_OVERRIDES];
+    int n_overrides;
+    int gpgpusim_compat;
+    const char *workload;   /* run: the positional argument */
+    const char *stats_json; /* run: --stats-json F */
+    const char *stats_text; /* run: --stats F */
+} cli_args;
+
+/* Parses the arguments after the subcommand; allow_workload accepts one positional name.
+ * Prints what is wrong and returns CLI_USAGE on bad usage. */
+int cli_parse(int argc, char **argv, int allow_workload, int allow_stats, cli_args *a);
+/* Creates a simulator from the arguments, printing warnings; CLI_USAGE on bad configuration. */
+int cli_create_sim(const cli_args *a, gtlm_sim **sim);
+
+int cmd_options(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+
+#endif

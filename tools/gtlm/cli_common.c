@@ -1,0 +1,73 @@
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int need_value(int argc, char **argv, int i)
+{
+    if (i + 1 < argc) return 1;
+    fprintf(stderr, "gtlm: '%s' expects a value\n", argv[i]);
+    return 0;
+}
+
+int cli_parse(int argc, char **argv, int allow_workload, int allow_stats, cli_args *a)
+{
+    memset(a, 0, sizeof *a);
+    for (int i = 0; i < argc; i++) {
+        const char *s = argv[i];
+        if (strcmp(s, "--config") == 0) {
+            if (!need_value(argc, argv, i)) return CLI_USAGE;
+            if (a->n_files == CLI_MAX_FILES) {
+                fprintf(stderr, "gtlm: more than %d --config files\n", CLI_MAX_FILES);
+                return CLI_USAGE;
+            }
+            a->files[a->n_files++] = argv[++i];
+        } else if (strcmp(s, "--gpgpusim-compat") == 0) {
+            a->gpgpusim_compat = 1;
+        } else if (allow_stats && (strcmp(s, "--stats-json") == 0 || strcmp(s, "--stats") == 0)) {
+            if (!need_value(argc, argv, i)) return CLI_USAGE;
+            if (s[7] == '-') a->stats_json = argv[++i];
+            else a->stats_text = argv[++i];
+        } else if (s[0] == '-' && s[1] == '-') {
+            fprintf(stderr, "gtlm: unknown flag '%s'\n", s);
+            return CLI_USAGE;
+        } else if (s[0] == '-' && s[1] != '\0') {
+            if (!need_value(argc, argv, i)) return CLI_USAGE;
+            if (a->n_overrides + 2 > CLI_MAX_OVERRIDES) {
+                fprintf(stderr, "gtlm: too many option overrides\n");
+                return CLI_USAGE;
+            }
+            a->overrides[a->n_overrides++] = s;
+            a->overrides[a->n_overrides++] = argv[++i];
+        } else if (allow_workload && !a->workload) {
+            a->workload = s;
+        } else {
+            fprintf(stderr, "gtlm: unexpected argument '%s'\n", s);
+            return CLI_USAGE;
+        }
+    }
+    return CLI_OK;
+}
+
+int cli_create_sim(const cli_args *a, gtlm_sim **sim)
+{
+    gtlm_sim_options o;
+    gtlm_sim_options_init(&o, GTLM_SIM_OPTIONS_VERSION);
+    o.config_files = a->files;
+    o.n_config_files = (size_t)a->n_files;
+    o.overrides = a->overrides;
+    o.n_overrides = (size_t)a->n_overrides;
+    o.gpgpusim_compat = a->gpgpusim_compat;
+    int rc = gtlm_sim_create(sim, &o);
+    if (rc == GTLM_ECONFIG || rc == GTLM_EINVAL) {
+        fprintf(stderr, "%s\ngtlm: the configuration has errors (listed above)\n", gtlm_last_error());
+        return CLI_USAGE;
+    }
+    if (rc != GTLM_OK) {
+        fprintf(stderr, "gtlm: %s: %s\n", gtlm_status_name(rc), gtlm_last_error());
+        return CLI_FAIL;
+    }
+    const char *w = gtlm_sim_warnings(*sim);
+    if (w[0]) fprintf(stderr, "%s\n", w);
+    return CLI_OK;
+}

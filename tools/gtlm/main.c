@@ -1,0 +1,52 @@
+/* gtlm: run workloads on the GPU timing model, list its options, print its version. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: gtlm <command> [arguments]\n"
+            "\n"
+            "commands:\n"
+            "  version                      print the version of gtlm and of SystemC\n"
+            "  options [CONFIG...]          print every option: value, default, description, source\n"
+            "  run [WORKLOAD] [CONFIG...]   load a configuration and run a workload on it\n"
+            "  help                         print this text\n"
+            "\n"
+            "CONFIG:\n"
+            "  --config FILE                GPGPU-Sim style option file (repeatable; later files override)\n"
+            "  --gpgpusim-compat            GPGPU-Sim options gtlm does not model only warn\n"
+            "  -name value                  override one option after the files\n"
+            "run only:\n"
+            "  --stats FILE                 write GPGPU-Sim style statistics ('-' for standard output)\n"
+            "  --stats-json FILE            write every statistic as JSON\n"
+            "\n"
+            "exit status: 0 success, 1 simulation or workload failure, 2 bad usage or bad input\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+        if (argc > 2) {
+            fprintf(stderr, "gtlm version: unexpected argument '%s'\n", argv[2]);
+            return CLI_USAGE;
+        }
+        printf("%s\n", gtlm_version_string());
+        return CLI_OK;
+    }
+    if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (strcmp(cmd, "options") == 0) return cmd_options(argc - 2, argv + 2);
+    if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
+    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, run or help)\n", cmd);
+    return CLI_USAGE;
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# One command from a fresh Debian 12 machine to a result: installs the Debian packages gtlm
+# needs (only those missing), builds, then either runs the main job or the whole test suite.
+#   tools/setup.sh run    build and run the main job on the default configuration
+#   tools/setup.sh test   build and run every test through ctest
+# Idempotent: with everything installed and built it only checks and re-runs.
+set -euo pipefail
+
+mode=${1:-run}
+case "$mode" in run | test) ;; *) echo "usage: tools/setup.sh run|test" >&2; exit 2 ;; esac
+cd "$(dirname "$0")/.."
+
+# Build tools, SystemC with TLM-2.0, GoogleTest and the JSON reader the tests use, METIS
+# (PAVER's graph partitioning) and Verilator (RTL co-simulation).
+packages=(cmake make gcc g++ pkg-config libsystemc-dev libgtest-dev nlohmann-json3-dev libmetis-dev verilator)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing ${missing[*]}"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+build=${GTLM_BUILD_DIR:-build}
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build" -j "$jobs"
+
+if [ "$mode" = run ]; then
+    exec "$build/bin/gtlm" run --config configs/gtx480.config
+else
+    exec ctest --test-dir "$build" --output-on-failure -j "$jobs"
+fi
