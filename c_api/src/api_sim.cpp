@@ -29,6 +29,7 @@ extern "C" int gtlm_version(int *major, int *minor, int *patch)
 
 extern "C" const char *gtlm_version_string(void)
 {
+    // Built once; SystemC's release string is a constant.
     static const std::string s = [] {
         std::string v = std::to_string(GTLM_VERSION_MAJOR) + "." + std::to_string(GTLM_VERSION_MINOR) + "." +
                         std::to_string(GTLM_VERSION_PATCH);
@@ -39,20 +40,22 @@ extern "C" const char *gtlm_version_string(void)
 
 extern "C" int gtlm_sim_options_init(gtlm_sim_options *opts, unsigned int version)
 {
-    if (!opts) return set_error(GTLM_EINVAL, "gtlm_sim_options_init: opts is NULL");
-    if (version != GTLM_SIM_OPTIONS_VERSION)
-        return set_error(GTLM_EVERSION, "gtlm_sim_options_init: unknown options version " + std::to_string(version) +
-                                            " (this library knows version 1)");
-    std::memset(opts, 0, sizeof *opts);
-    opts->version = version;
-    return GTLM_OK;
+    return guard([&] {
+        if (!opts) return set_error(GTLM_EINVAL, "gtlm_sim_options_init: opts is NULL");
+        if (version != GTLM_SIM_OPTIONS_VERSION)
+            return set_error(GTLM_EVERSION, "gtlm_sim_options_init: unknown options version " +
+                                                std::to_string(version) + " (this library knows version 1)");
+        std::memset(opts, 0, sizeof *opts);
+        opts->version = version;
+        return static_cast<int>(GTLM_OK);
+    });
 }
 
 extern "C" int gtlm_sim_create(gtlm_sim **out, const gtlm_sim_options *opts)
 {
-    if (!out) return set_error(GTLM_EINVAL, "gtlm_sim_create: out is NULL");
-    *out = nullptr;
     return guard([&] {
+        if (!out) return set_error(GTLM_EINVAL, "gtlm_sim_create: out is NULL");
+        *out = nullptr;
         gtlm::SimSetup setup;
         if (opts) {
             if (opts->version != GTLM_SIM_OPTIONS_VERSION)
@@ -105,6 +108,9 @@ extern "C" const char *gtlm_sim_describe(const gtlm_sim *sim)
     return sim->summary.c_str();
 }
 
+static int option_info(const gtlm_sim *sim, size_t index, gtlm_option_info *out);
+static int option_value(const gtlm_sim *sim, const char *name, char *buf, size_t len);
+
 static const char *type_name(const opt_entry *e)
 {
     switch (e->type) {
@@ -121,13 +127,20 @@ static const char *type_name(const opt_entry *e)
 
 extern "C" int gtlm_option_count(const gtlm_sim *sim, size_t *out)
 {
-    if (!sim) return set_error(GTLM_EINVAL, "gtlm_option_count: sim is NULL");
-    if (!out) return set_error(GTLM_EINVAL, "gtlm_option_count: out is NULL");
-    *out = sim->sim.options().n;
-    return GTLM_OK;
+    return guard([&] {
+        if (!sim) return set_error(GTLM_EINVAL, "gtlm_option_count: sim is NULL");
+        if (!out) return set_error(GTLM_EINVAL, "gtlm_option_count: out is NULL");
+        *out = sim->sim.options().n;
+        return static_cast<int>(GTLM_OK);
+    });
 }
 
 extern "C" int gtlm_option_info_get(const gtlm_sim *sim, size_t index, gtlm_option_info *out)
+{
+    return guard([&] { return option_info(sim, index, out); });
+}
+
+static int option_info(const gtlm_sim *sim, size_t index, gtlm_option_info *out)
 {
     if (!sim) return set_error(GTLM_EINVAL, "gtlm_option_info_get: sim is NULL");
     if (!out) return set_error(GTLM_EINVAL, "gtlm_option_info_get: out is NULL");
@@ -146,6 +159,11 @@ extern "C" int gtlm_option_info_get(const gtlm_sim *sim, size_t index, gtlm_opti
 }
 
 extern "C" int gtlm_option_value(const gtlm_sim *sim, const char *name, char *buf, size_t len)
+{
+    return guard([&] { return option_value(sim, name, buf, len); });
+}
+
+static int option_value(const gtlm_sim *sim, const char *name, char *buf, size_t len)
 {
     if (!sim) return set_error(GTLM_EINVAL, "gtlm_option_value: sim is NULL");
     if (!name) return set_error(GTLM_EINVAL, "gtlm_option_value: name is NULL");

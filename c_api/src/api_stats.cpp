@@ -19,12 +19,12 @@ static int stat_lookup(const gtlm_sim *sim, const char *name, double *out, stat_
 
 extern "C" int gtlm_stat_get(const gtlm_sim *sim, const char *name, double *out)
 {
-    return stat_lookup(sim, name, out, STAT_SCOPE_RUN, "gtlm_stat_get");
+    return gtlm_api::guard([&] { return stat_lookup(sim, name, out, STAT_SCOPE_RUN, "gtlm_stat_get"); });
 }
 
 extern "C" int gtlm_stat_get_kernel(const gtlm_sim *sim, const char *name, double *out)
 {
-    return stat_lookup(sim, name, out, STAT_SCOPE_KERNEL, "gtlm_stat_get_kernel");
+    return gtlm_api::guard([&] { return stat_lookup(sim, name, out, STAT_SCOPE_KERNEL, "gtlm_stat_get_kernel"); });
 }
 
 static int write_one(const gtlm_sim *sim, const std::string &path, bool json)
@@ -41,11 +41,11 @@ static int write_one(const gtlm_sim *sim, const std::string &path, bool json)
 
 extern "C" int gtlm_stats_write(const gtlm_sim *sim, const char *path, unsigned int flags)
 {
-    if (!sim) return set_error(GTLM_EINVAL, "gtlm_stats_write: sim is NULL");
-    if (!path) return set_error(GTLM_EINVAL, "gtlm_stats_write: path is NULL");
-    if (flags == 0 || (flags & ~(GTLM_STATS_TEXT | GTLM_STATS_JSON)))
-        return set_error(GTLM_EINVAL, "gtlm_stats_write: flags must be GTLM_STATS_TEXT, GTLM_STATS_JSON or both");
     return gtlm_api::guard([&] {
+        if (!sim) return set_error(GTLM_EINVAL, "gtlm_stats_write: sim is NULL");
+        if (!path) return set_error(GTLM_EINVAL, "gtlm_stats_write: path is NULL");
+        if (flags == 0 || (flags & ~(GTLM_STATS_TEXT | GTLM_STATS_JSON)))
+            return set_error(GTLM_EINVAL, "gtlm_stats_write: flags must be GTLM_STATS_TEXT, GTLM_STATS_JSON or both");
         std::string p(path);
         if (flags == GTLM_STATS_JSON) return write_one(sim, p, true);
         int rc = write_one(sim, p, false);

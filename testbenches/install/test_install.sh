@@ -17,4 +17,11 @@ flags=$(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags --libs gtlm)
 libdir=$(PKG_CONFIG_PATH="$pcdir" pkg-config --variable=libdir gtlm)
 gcc -std=c11 -Wall -Wextra -Werror -x c "$src/testbenches/api/c_client.c" $flags -Wl,-rpath,"$libdir" -o "$work/client"
 "$work/client" "$src/configs/tiny.config"
+
+# The same program against the static library.
+static_libs=$(PKG_CONFIG_PATH="$pcdir" pkg-config --static --libs gtlm | sed "s#-lgtlm#$libdir/libgtlm.a#")
+gcc -std=c11 -Wall -Wextra -Werror -x c "$src/testbenches/api/c_client.c" -x none \
+    $(PKG_CONFIG_PATH="$pcdir" pkg-config --cflags gtlm) $static_libs -o "$work/client_static"
+if ldd "$work/client_static" | grep -q libgtlm; then echo "client_static links libgtlm.so" >&2; exit 1; fi
+"$work/client_static" "$src/configs/tiny.config"
 echo "install: header, pkg-config file, shared and static library and the gtlm command work from $work/prefix"

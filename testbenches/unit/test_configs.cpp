@@ -111,34 +111,39 @@ TEST(Configs, GpgpusimGtx480LoadsOnlyInCompatMode)
     EXPECT_DOUBLE_EQ(compat.cfg.gpu.clocks.dram_mhz, 924.0);
 }
 
+// A configuration file with the given text, removed when the test ends.
+struct TempConfig {
+    explicit TempConfig(const char *text)
+    {
+        path = ::testing::TempDir() + "gtlm_cfg_" + ::testing::UnitTest::GetInstance()->current_test_info()->name();
+        FILE *f = std::fopen(path.c_str(), "w");
+        EXPECT_NE(f, nullptr);
+        if (!f) return;
+        std::fputs(text, f);
+        std::fclose(f);
+    }
+    ~TempConfig() { std::remove(path.c_str()); }
+    std::string path;
+};
+
 TEST(Configs, CompatSwitchCanBeSetInsideTheFile)
 {
-    char path[] = "/tmp/gtlm_cfg_XXXXXX";
-    int fd = mkstemp(path);
-    ASSERT_GE(fd, 0);
-    FILE *f = fdopen(fd, "w");
-    fputs("-gtlm_gpgpusim_compat 1\n-gpgpu_ptx_instruction_classification 0\n", f);
-    fclose(f);
+    TempConfig t("-gtlm_gpgpusim_compat 1\n-gpgpu_ptx_instruction_classification 0\n");
+    const std::string &path = t.path;
     Loaded l;
     load(path, false, l);
     EXPECT_EQ(l.rc, 0) << l.errors;
     EXPECT_NE(l.warnings.find(":2:1: warning:"), std::string::npos) << l.warnings;
-    std::remove(path);
 }
 
 TEST(Configs, ConsistencyErrorsNameWhereTheValueCameFrom)
 {
-    char path[] = "/tmp/gtlm_cfg_XXXXXX";
-    int fd = mkstemp(path);
-    ASSERT_GE(fd, 0);
-    FILE *f = fdopen(fd, "w");
-    fputs("# warp size 16 is not a GPU gtlm models\n-gpgpu_shader_core_pipeline 1536:16\n", f);
-    fclose(f);
+    TempConfig t("# warp size 16 is not a GPU gtlm models\n-gpgpu_shader_core_pipeline 1536:16\n");
+    const std::string &path = t.path;
     Loaded l;
     load(path, false, l);
     EXPECT_NE(l.rc, 0);
-    EXPECT_EQ(l.errors, std::string(path) + ":2:29: option '-gpgpu_shader_core_pipeline': the warp size must be 32, got 16\n");
-    std::remove(path);
+    EXPECT_EQ(l.errors, path + ":2:29: option '-gpgpu_shader_core_pipeline': the warp size must be 32, got 16\n");
 }
 
 TEST(Configs, UnmodelledListIsSortedAndDisjointFromRegisteredOptions)
