@@ -11,8 +11,10 @@ case "$mode" in run | test) ;; *) echo "usage: tools/setup.sh run|test" >&2; exi
 cd "$(dirname "$0")/.."
 
 # Build tools, SystemC with TLM-2.0, GoogleTest and the JSON reader the tests use, METIS
-# (PAVER's graph partitioning) and Verilator (RTL co-simulation).
-packages=(cmake make gcc g++ pkg-config libsystemc-dev libgtest-dev nlohmann-json3-dev libmetis-dev verilator)
+# (PAVER's graph partitioning), Verilator (RTL co-simulation), and clang with libFuzzer for the
+# PTX parser's fuzz test.
+packages=(cmake make gcc g++ pkg-config libsystemc-dev libgtest-dev nlohmann-json3-dev libmetis-dev verilator
+          clang libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -41,6 +41,8 @@ struct gtlm_sim {
     explicit gtlm_sim(const gtlm::SimSetup &s) : sim(s), summary(sim.summary()) {}
     gtlm::Simulator sim;
     std::string summary;
+    int pending = GTLM_OK; // first failure of a launch since the last gtlm_synchronize
+    std::string pending_msg;
 };
 
 #endif

@@ -15,6 +15,8 @@
 #include "../sm/sm_config.h"
 #include "../tbsched/tbsched_config.h"
 
+enum { GPU_MODE_FUNCTIONAL = 0, GPU_MODE_TIMING = 1 };
+
 typedef struct gpu_top_config {
     int n_clusters, cores_per_cluster;
     int n_mem;                 /* memory channels (partitions) */
@@ -25,7 +27,8 @@ typedef struct gpu_top_config {
     int deadlock_detect;
     int64_t watchdog_cycles;   /* cycles without progress before the watchdog stops the run */
     int64_t seed;
-    int gpgpusim_compat;       /* mirrors opt_registry.gpgpusim_compat */
+    int gpgpusim_compat;       /* unmodelled GPGPU-Sim options only warn */
+    int mode;                  /* GPU_MODE_FUNCTIONAL or GPU_MODE_TIMING */
     int log_level;
     char *log_blocks;
 } gpu_top_config;

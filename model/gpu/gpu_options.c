@@ -6,6 +6,8 @@
 int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e);
 int gpu_top_config_check(const opt_registry *r, const gpu_top_config *c, strbuf *e);
 
+static const char *const modes[] = {"functional", "timing", NULL};
+
 int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
 {
     const char *b = "gpu";
@@ -23,6 +25,8 @@ int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
     rc |= opt_add_i64(r, b, "-gtlm_watchdog_cycles", &c->watchdog_cycles, "100000",
                       "core cycles without any progress before the deadlock watchdog stops the run", e);
     rc |= opt_add_i64(r, b, "-gtlm_seed", &c->seed, "1", "seed of every pseudo-random choice in the model", e);
+    rc |= opt_add_enum(r, b, "-gtlm_mode", &c->mode, modes, "functional",
+                       "functional: run kernels to completion without timing; timing: the cycle-level model", e);
     rc |= opt_add_bool(r, b, "-gtlm_gpgpusim_compat", &c->gpgpusim_compat, "0",
                        "GPGPU-Sim options gtlm does not model are ignored with a warning instead of an error", e);
     rc |= opt_add_enum(r, b, "-gtlm_log_level", &c->log_level, log_level_names, "warn",

@@ -77,6 +77,29 @@ Simulator::~Simulator()
     opt_registry_free(&reg_);
 }
 
+void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid[3], const unsigned block[3],
+                       uint64_t dyn_shared, const void *const *args, const size_t *arg_sizes, size_t n_args)
+{
+    if (cfg_.gpu.mode != GPU_MODE_FUNCTIONAL)
+        throw Error(GTLM_ST_EUNSUPPORTED,
+                    "gtlm_launch: -gtlm_mode timing needs the cycle-level model, which is not built yet; "
+                    "use -gtlm_mode functional");
+    stat_kernel_begin(stats_, kernel.c_str());
+    try {
+        LaunchResult r = device_.launch_functional(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args,
+                                                   static_cast<uint64_t>(cfg_.gpu.max_insn),
+                                                   static_cast<uint32_t>(gtlm_config_n_sms(&cfg_)));
+        counters_.warp_insn = r.stats.warp_insn;
+        counters_.thread_insn = r.stats.thread_insn;
+        counters_.ctas = r.stats.ctas;
+        counters_.sim_seconds = r.seconds;
+    } catch (...) {
+        stat_kernel_end(stats_);
+        throw;
+    }
+    stat_kernel_end(stats_);
+}
+
 std::string Simulator::summary() const
 {
     const gtlm_config &c = cfg_;

@@ -17,6 +17,7 @@ extern "C" {
 }
 
 #include "kernel/sc_context.h"
+#include "top/device.h"
 #include "top/gpu_stats.h"
 #include "top/gpu_top.h"
 
@@ -54,6 +55,11 @@ public:
     // A one-screen summary of the configuration (what the main job prints before running).
     std::string summary() const;
 
+    Device &device() { return device_; }
+    // Runs a kernel in the configured mode, with statistics per kernel; throws Error.
+    void launch(Module *m, const std::string &kernel, const unsigned grid[3], const unsigned block[3],
+                uint64_t dyn_shared, const void *const *args, const size_t *arg_sizes, size_t n_args);
+
 private:
     opt_registry reg_{};
     gtlm_config cfg_{};
@@ -63,6 +69,7 @@ private:
     GpuCounters counters_;
     ScContext sc_;
     std::unique_ptr<Gpu> gpu_;
+    Device device_; // after the stats and config it reads; destroyed before them
 };
 
 } // namespace gtlm

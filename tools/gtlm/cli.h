@@ -30,5 +30,6 @@ int cli_create_sim(const cli_args *a, gtlm_sim **sim);
 
 int cmd_options(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 #endif

@@ -13,6 +13,7 @@ static void usage(FILE *f)
             "  version                      print the version of gtlm and of SystemC\n"
             "  options [CONFIG...]          print every option: value, default, description, source\n"
             "  run [WORKLOAD] [CONFIG...]   load a configuration and run a workload on it\n"
+            "  bench functional [CONFIG...] measure functional execution speed on a fixed kernel mix\n"
             "  help                         print this text\n"
             "\n"
             "CONFIG:\n"
@@ -47,6 +48,7 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "options") == 0) return cmd_options(argc - 2, argv + 2);
     if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
-    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, run or help)\n", cmd);
+    if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
+    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, run, bench or help)\n", cmd);
     return CLI_USAGE;
 }

@@ -12,6 +12,7 @@
 #define GTLM_GTLM_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -115,6 +116,49 @@ GTLM_EXTERN(int) gtlm_stat_get_kernel(const gtlm_sim *sim, const char *name, dou
 /* Writes statistics to path ("-" for standard output). With both flags, the text goes to
  * path and the JSON to path + ".json". */
 GTLM_EXTERN(int) gtlm_stats_write(const gtlm_sim *sim, const char *path, unsigned int flags);
+
+/* ---- device memory ---- */
+
+/* A device address (64-bit, as CUDA's). 0 is never a valid allocation. */
+typedef uint64_t gtlm_devptr;
+
+/* Allocates bytes of device memory (aligned to 256 bytes, like cudaMalloc); bytes may be 0. */
+GTLM_EXTERN(int) gtlm_malloc(gtlm_sim *sim, size_t bytes, gtlm_devptr *out);
+/* Frees an allocation made by gtlm_malloc; 0 is accepted. GTLM_EINVAL for any other address. */
+GTLM_EXTERN(int) gtlm_free(gtlm_sim *sim, gtlm_devptr ptr);
+/* Copies between host and device memory. The device range must lie inside one allocation. */
+GTLM_EXTERN(int) gtlm_memcpy_htod(gtlm_sim *sim, gtlm_devptr dst, const void *src, size_t bytes);
+GTLM_EXTERN(int) gtlm_memcpy_dtoh(gtlm_sim *sim, void *dst, gtlm_devptr src, size_t bytes);
+/* Sets bytes of device memory to (unsigned char)value. */
+GTLM_EXTERN(int) gtlm_memset(gtlm_sim *sim, gtlm_devptr dst, int value, size_t bytes);
+
+/* ---- modules and launches ---- */
+
+typedef struct gtlm_module gtlm_module;
+
+/* Loads a PTX module (text as nvcc -ptx writes it). name is used in messages and
+ * descriptions of instructions. A malformed module or an instruction gtlm cannot run gives
+ * GTLM_ECONFIG with every problem as "name:line:col: message". The module belongs to sim and
+ * lives until sim is destroyed. */
+GTLM_EXTERN(int) gtlm_module_load_ptx(gtlm_sim *sim, const char *text, const char *name, gtlm_module **out);
+GTLM_EXTERN(int) gtlm_module_load_ptx_file(gtlm_sim *sim, const char *path, gtlm_module **out);
+/* Copies bytes into a module-scope .const or .global variable at offset (cudaMemcpyToSymbol). */
+GTLM_EXTERN(int) gtlm_memcpy_to_symbol(gtlm_sim *sim, gtlm_module *module, const char *symbol, const void *src,
+                                      size_t bytes, size_t offset);
+/* Device address of a module-scope .global variable. */
+GTLM_EXTERN(int) gtlm_symbol_address(gtlm_sim *sim, gtlm_module *module, const char *symbol, gtlm_devptr *out);
+
+/* Launches kernel on a grid of grid[0] x grid[1] x grid[2] CTAs of block[0] x block[1] x block[2]
+ * threads with dynamic_shared_bytes of dynamic shared memory. args[i] points at arg_sizes[i]
+ * bytes holding the i-th kernel parameter; sizes must match the kernel's .param list.
+ * The launch runs to completion before the call returns (in both modes). A kernel that fails
+ * (an access outside any allocation, a misaligned access, a trap, a deadlock) gives GTLM_ESIM
+ * with the kernel, instruction (pc and source line), warp, lane and address. */
+GTLM_EXTERN(int) gtlm_launch(gtlm_sim *sim, gtlm_module *module, const char *kernel, const unsigned grid[3],
+                            const unsigned block[3], size_t dynamic_shared_bytes, const void *const *args,
+                            const size_t *arg_sizes, size_t n_args);
+/* Waits for outstanding work; returns the first error of work since the last call. */
+GTLM_EXTERN(int) gtlm_synchronize(gtlm_sim *sim);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,165 @@
+// Device memory, modules and launches.
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "api_guard.h"
+
+using gtlm_api::guard;
+using gtlm_api::set_error;
+
+// The opaque module handle is the device's module.
+struct gtlm_module {
+    gtlm::Module m;
+};
+
+static gtlm::Module *unwrap(gtlm_sim *sim, gtlm_module *mod, const char *fn)
+{
+    auto *m = reinterpret_cast<gtlm::Module *>(mod);
+    if (!mod || !sim->sim.device().owns(m))
+        throw gtlm::Error(GTLM_ST_EINVAL, std::string(fn) + ": module is NULL or not loaded by this simulator");
+    return m;
+}
+
+#define NEED(cond, fn, what)                                                                      \
+    if (!(cond)) return set_error(GTLM_EINVAL, std::string(fn) + ": " + what)
+
+extern "C" int gtlm_malloc(gtlm_sim *sim, size_t bytes, gtlm_devptr *out)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_malloc", "sim is NULL");
+        NEED(out, "gtlm_malloc", "out is NULL");
+        *out = sim->sim.device().malloc_bytes(bytes);
+        return static_cast<int>(GTLM_OK);
+    });
+}
+
+extern "C" int gtlm_free(gtlm_sim *sim, gtlm_devptr ptr)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_free", "sim is NULL");
+        sim->sim.device().free_bytes(ptr);
+        return static_cast<int>(GTLM_OK);
+    });
+}
+
+extern "C" int gtlm_memcpy_htod(gtlm_sim *sim, gtlm_devptr dst, const void *src, size_t bytes)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_memcpy_htod", "sim is NULL");
+        NEED(src || !bytes, "gtlm_memcpy_htod", "src is NULL");
+        sim->sim.device().copy_in(dst, src, bytes);
+        return static_cast<int>(GTLM_OK);
+    });
+}
+
+extern "C" int gtlm_memcpy_dtoh(gtlm_sim *sim, void *dst, gtlm_devptr src, size_t bytes)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_memcpy_dtoh", "sim is NULL");
+        NEED(dst || !bytes, "gtlm_memcpy_dtoh", "dst is NULL");
+        sim->sim.device().copy_out(dst, src, bytes);
+        return static_cast<int>(GTLM_OK);
+    });
+}
+
+extern "C" int gtlm_memset(gtlm_sim *sim, gtlm_devptr dst, int value, size_t bytes)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_memset", "sim is NULL");
+        sim->sim.device().fill(dst, value, bytes);
+        return static_cast<int>(GTLM_OK);
+    });
+}
+
+extern "C" int gtlm_module_load_ptx(gtlm_sim *sim, const char *text, const char *name, gtlm_module **out)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_module_load_ptx", "sim is NULL");
+        NEED(text, "gtlm_module_load_ptx", "text is NULL");
+        NEED(out, "gtlm_module_load_ptx", "out is NULL");
+        *out = nullptr;
+        std::string warnings;
+        gtlm::Module *m = sim->sim.device().load_ptx(text, name ? name : "module.ptx", &warnings);
+        *out = reinterpret_cast<gtlm_module *>(m);
+        return static_cast<int>(GTLM_OK);
+    });
+}
+
+extern "C" int gtlm_module_load_ptx_file(gtlm_sim *sim, const char *path, gtlm_module **out)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_module_load_ptx_file", "sim is NULL");
+        NEED(path, "gtlm_module_load_ptx_file", "path is NULL");
+        NEED(out, "gtlm_module_load_ptx_file", "out is NULL");
+        *out = nullptr;
+        std::ifstream f(path, std::ios::binary);
+        if (!f)
+            return set_error(GTLM_EIO, std::string("gtlm_module_load_ptx_file: cannot open '") + path +
+                                           "': " + std::strerror(errno));
+        std::stringstream s;
+        s << f.rdbuf();
+        std::string warnings;
+        gtlm::Module *m = sim->sim.device().load_ptx(s.str(), path, &warnings);
+        *out = reinterpret_cast<gtlm_module *>(m);
+        return static_cast<int>(GTLM_OK);
+    });
+}
+
+extern "C" int gtlm_memcpy_to_symbol(gtlm_sim *sim, gtlm_module *module, const char *symbol, const void *src,
+                                     size_t bytes, size_t offset)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_memcpy_to_symbol", "sim is NULL");
+        NEED(symbol, "gtlm_memcpy_to_symbol", "symbol is NULL");
+        NEED(src || !bytes, "gtlm_memcpy_to_symbol", "src is NULL");
+        sim->sim.device().copy_to_symbol(unwrap(sim, module, "gtlm_memcpy_to_symbol"), symbol, src, bytes, offset);
+        return static_cast<int>(GTLM_OK);
+    });
+}
+
+extern "C" int gtlm_symbol_address(gtlm_sim *sim, gtlm_module *module, const char *symbol, gtlm_devptr *out)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_symbol_address", "sim is NULL");
+        NEED(symbol, "gtlm_symbol_address", "symbol is NULL");
+        NEED(out, "gtlm_symbol_address", "out is NULL");
+        *out = sim->sim.device().symbol_address(unwrap(sim, module, "gtlm_symbol_address"), symbol);
+        return static_cast<int>(GTLM_OK);
+    });
+}
+
+extern "C" int gtlm_launch(gtlm_sim *sim, gtlm_module *module, const char *kernel, const unsigned grid[3],
+                           const unsigned block[3], size_t dynamic_shared_bytes, const void *const *args,
+                           const size_t *arg_sizes, size_t n_args)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_launch", "sim is NULL");
+        NEED(kernel, "gtlm_launch", "kernel is NULL");
+        NEED(grid && block, "gtlm_launch", "grid or block is NULL");
+        NEED(!n_args || (args && arg_sizes), "gtlm_launch", "args or arg_sizes is NULL");
+        int rc = GTLM_OK;
+        try {
+            sim->sim.launch(unwrap(sim, module, "gtlm_launch"), kernel, grid, block, dynamic_shared_bytes, args,
+                            arg_sizes, n_args);
+        } catch (const gtlm::Error &e) {
+            rc = set_error(e.status(), e.what());
+            if (e.status() == GTLM_ST_ESIM && sim->pending == GTLM_OK) {
+                sim->pending = rc;
+                sim->pending_msg = e.what();
+            }
+        }
+        return rc;
+    });
+}
+
+extern "C" int gtlm_synchronize(gtlm_sim *sim)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_synchronize", "sim is NULL");
+        int rc = sim->pending;
+        sim->pending = GTLM_OK;
+        return rc == GTLM_OK ? rc : set_error(rc, sim->pending_msg);
+    });
+}

@@ -1,0 +1,154 @@
+/*
+ * Functional SIMT execution of PTX: one warp instruction at a time, with an active mask, an
+ * immediate-post-dominator reconvergence stack, per-CTA shared memory and barriers, and the
+ * per-thread local memory and call frames. The timing model calls simt_warp_step() at issue;
+ * functional mode (simt_run.c) calls it in a loop.
+ */
+#ifndef GTLM_SIMT_H
+#define GTLM_SIMT_H
+
+#include <stdint.h>
+
+#include "../mem/dmem.h"
+#include "../ptx/ptx_ir.h"
+#include "simt_alu.h"
+
+/* Generic-address windows of the per-CTA shared and per-thread local spaces (and of the
+ * constant bank); everything else in the generic space is global memory. */
+#define SIMT_SHARED_WINDOW 0x0000F00000000000ull
+#define SIMT_LOCAL_WINDOW 0x0000F80000000000ull
+#define SIMT_CONST_WINDOW 0x0000E80000000000ull
+#define SIMT_WINDOW_SIZE 0x0000010000000000ull
+
+/* A loaded module: the parsed program plus its data placed in memory. */
+typedef struct simt_module {
+    ptx_module ptx;
+    uint8_t *const_bank;     /* ptx.const_bytes, with initialisers */
+    uint64_t global_base;    /* device address of the module's .global block (0 if none) */
+    /* Per function: bytes of per-thread frame memory and register slots a call to it needs,
+     * including everything it calls (no recursion: rejected at load). */
+    uint64_t *frame_bytes;   /* this function's own frame: locals, call scratch, parameters */
+    uint64_t *stack_bytes;   /* own frame plus the deepest chain of callees */
+    uint32_t *stack_regs;    /* own registers plus the deepest chain of callees */
+} simt_module;
+
+/* Places a parsed module's data (constant bank, .global block with initialisers) and checks
+ * every instruction is executable. Takes ownership of *ptx (on failure too). */
+int simt_module_load(simt_module *sm, ptx_module *ptx, dmem *mem, char *err, size_t errlen);
+void simt_module_free(simt_module *sm, dmem *mem);
+
+/* One kernel launch. */
+typedef struct simt_launch {
+    const simt_module *mod;
+    const ptx_func *kernel;
+    uint32_t func_index;
+    uint32_t grid[3], block[3];
+    uint64_t dyn_shared;      /* dynamic shared bytes */
+    uint64_t static_shared;   /* ptx_kernel_static_shared */
+    uint64_t shared_bytes;    /* static, aligned, then dynamic */
+    uint64_t dyn_shared_base; /* offset of the dynamic part */
+    uint8_t *params;          /* the parameter buffer */
+    uint32_t warps_per_cta;
+    uint32_t threads_per_cta;
+    uint32_t grid_id;
+    uint32_t n_sms;           /* %nsmid */
+    dmem *mem;
+} simt_launch;
+
+/* Reasons a warp stops making progress or a kernel fails. */
+typedef enum simt_status {
+    SIMT_OK = 0,
+    SIMT_ERR_BOUNDS,     /* access outside any allocation / area */
+    SIMT_ERR_MISALIGNED,
+    SIMT_ERR_TRAP,
+    SIMT_ERR_UNSUPPORTED,
+    SIMT_ERR_NOMEM,
+    SIMT_ERR_DEADLOCK,
+    SIMT_ERR_DIVERGENT_BARRIER
+} simt_status;
+
+typedef struct simt_error {
+    simt_status status;
+    uint32_t func, pc;   /* where */
+    uint32_t warp, lane; /* warp within the CTA, lane */
+    uint32_t cta[3];
+    uint64_t addr;
+    uint8_t space;       /* ptx_space of the access */
+    char detail[160];
+} simt_error;
+
+/* The memory accesses of one executed memory instruction, for the timing model. */
+typedef struct simt_mem_access {
+    uint8_t space;     /* ptx_space after generic resolution */
+    uint8_t is_store, is_atomic;
+    uint8_t bytes;     /* bytes per lane (vector size included) */
+    uint32_t mask;     /* lanes that accessed */
+    uint64_t addr[SIMT_WARP]; /* address in the resolved space (device address for global) */
+} simt_mem_access;
+
+/* One reconvergence-stack entry. */
+typedef struct simt_entry {
+    uint32_t pc, rpc;    /* next instruction; pop when pc reaches rpc */
+    uint32_t mask;
+    uint32_t func;       /* function whose code pc indexes */
+    uint32_t reg_base;   /* first register slot of this function's frame in the warp */
+    uint64_t frame_base; /* byte offset of the function's frame in per-thread frame memory */
+    uint8_t call_body;   /* the bottom entry of a called function's activation */
+} simt_entry;
+
+typedef enum simt_warp_state { SIMT_WARP_READY = 0, SIMT_WARP_AT_BARRIER, SIMT_WARP_DONE } simt_warp_state;
+
+typedef struct simt_cta simt_cta;
+
+typedef struct simt_warp {
+    simt_cta *cta;
+    uint32_t id;          /* warp index within the CTA */
+    uint32_t valid;       /* lanes that hold a thread (a partial last warp has fewer) */
+    uint32_t retired;     /* lanes that executed exit/ret */
+    uint32_t carry;       /* .cc flag per lane */
+    simt_warp_state state;
+    uint8_t barrier_id;
+    uint64_t *regs;       /* slot-major: regs[slot * 32 + lane] */
+    uint32_t n_reg_slots;
+    uint8_t *frames;      /* per-thread frame memory: lane * frame_stride */
+    uint64_t frame_stride;
+    simt_entry *stack;
+    uint32_t depth, cap;
+    uint64_t insn;        /* warp instructions executed */
+    uint64_t thread_insn; /* thread instructions (active lanes summed) */
+} simt_warp;
+
+struct simt_cta {
+    const simt_launch *launch;
+    uint32_t ctaid[3];
+    uint8_t *shared;
+    simt_warp *warps;
+    uint32_t n_warps;
+    uint32_t live_warps;          /* not done */
+    uint32_t arrived[16];         /* warps waiting at each barrier id */
+    uint32_t smid;
+    uint64_t clock;               /* value of %clock64 (cycles, from the caller) */
+};
+
+/* Sets up a CTA (shared memory, warps, registers, frames) of the launch. */
+int simt_cta_init(simt_cta *c, const simt_launch *l, const uint32_t ctaid[3], uint32_t smid);
+void simt_cta_free(simt_cta *c);
+
+/* Executes the next instruction of a ready warp. acc, if not NULL, receives the memory
+ * accesses of a memory instruction (acc->mask == 0 otherwise). Returns SIMT_OK or an error
+ * described in *err. After it, w->state says whether the warp waits at a barrier or is done. */
+simt_status simt_warp_step(simt_warp *w, simt_mem_access *acc, simt_error *err);
+
+/* The instruction a ready warp executes next, and its function. */
+const ptx_instr *simt_warp_next(const simt_warp *w, const ptx_func **f);
+uint32_t simt_warp_active(const simt_warp *w);
+
+/* Builds the parameter buffer of a kernel from host arguments; checks counts and sizes.
+ * Returns 0, or -1 with a message naming the offending parameter. The buffer is malloc'd. */
+int simt_pack_params(const ptx_func *kernel, const void *const *args, const size_t *sizes, size_t n,
+                     uint8_t **out, char *err, size_t errlen);
+
+/* Formats an error as "kernel 'k': name:LINE (pc N: op): warp W lane L of CTA (x,y,z): ...". */
+void simt_format_error(const simt_launch *l, const simt_error *e, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,305 @@
+/* Loads, stores and atomics: address resolution across state spaces and generic windows,
+ * bounds and alignment checks, and the per-lane access record for the timing model. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "simt_internal.h"
+
+/* Where an access lands once generic addresses and frames are resolved. */
+typedef enum where { W_GLOBAL, W_SHARED, W_FRAME, W_CONST, W_KPARAM } where;
+
+static const char *where_name(where s)
+{
+    static const char *const n[] = {"global", "shared", "local", "const", "param"};
+    return n[s];
+}
+
+static uint8_t where_space(where s)
+{
+    static const uint8_t sp[] = {PS_GLOBAL, PS_SHARED, PS_LOCAL, PS_CONST, PS_PARAM};
+    return sp[s];
+}
+
+uint64_t simt_symbol_value(const simt_warp *w, const simt_entry *e, int32_t sym, uint32_t lane)
+{
+    (void)lane;
+    const simt_launch *l = w->cta->launch;
+    const ptx_func *f = simt_func(w, e->func);
+    const ptx_symbol *s = ptx_symbol_ref(&l->mod->ptx, f, sym);
+    if (!s) return 0;
+    switch (s->space) {
+    case PS_GLOBAL: return l->mod->global_base + s->offset;
+    case PS_SHARED: return s->is_extern ? l->dyn_shared_base : s->offset;
+    case PS_LOCAL: return e->frame_base + s->offset;
+    case PS_PARAM: return e->frame_base + simt_frame_of(f).scratch_off + s->offset;
+    default: return s->offset; /* const: offset in the bank */
+    }
+}
+
+typedef struct target {
+    where at;
+    uint64_t addr;
+} target;
+
+/* Resolves the address operand for one lane. */
+static target resolve(const simt_warp *w, const simt_entry *e, const ptx_instr *in, const ptx_operand *a, uint32_t lane)
+{
+    const ptx_func *f = simt_func(w, e->func);
+    uint64_t base = 0;
+    int own_param = 0;
+    if (a->reg != PTX_NO_REG) base = w->regs[(size_t)(e->reg_base + a->reg) * SIMT_WARP + lane];
+    else if (a->sym != PTX_NO_SYM) base = simt_symbol_value(w, e, a->sym, lane);
+    else own_param = 1;
+    uint64_t addr = base + (uint64_t)a->imm;
+    const ptx_symbol *s = a->sym != PTX_NO_SYM ? ptx_symbol_ref(&w->cta->launch->mod->ptx, f, a->sym) : NULL;
+    switch (in->space) {
+    case PS_GLOBAL: return (target){W_GLOBAL, addr};
+    case PS_SHARED: return (target){W_SHARED, addr & 0xffffffffull};
+    case PS_LOCAL: return (target){W_FRAME, addr};
+    case PS_CONST: return (target){W_CONST, addr};
+    case PS_PARAM:
+        if (s && s->space == PS_PARAM) return (target){W_FRAME, addr}; /* call-site scratch */
+        if (f->is_entry) return (target){W_KPARAM, addr};
+        return (target){W_FRAME, (own_param ? e->frame_base + simt_frame_of(f).param_off : 0) + addr};
+    default: break;
+    }
+    if (addr - SIMT_SHARED_WINDOW < SIMT_WINDOW_SIZE) return (target){W_SHARED, addr - SIMT_SHARED_WINDOW};
+    if (addr - SIMT_LOCAL_WINDOW < SIMT_WINDOW_SIZE) return (target){W_FRAME, addr - SIMT_LOCAL_WINDOW};
+    if (addr - SIMT_CONST_WINDOW < SIMT_WINDOW_SIZE) return (target){W_CONST, addr - SIMT_CONST_WINDOW};
+    return (target){W_GLOBAL, addr};
+}
+
+/* Host pointer to [t.addr, t.addr + n) for every space but global, or NULL when out of range. */
+static uint8_t *span(simt_warp *w, target t, uint32_t lane, uint64_t n)
+{
+    const simt_launch *l = w->cta->launch;
+    uint64_t limit;
+    uint8_t *base;
+    switch (t.at) {
+    case W_SHARED: base = w->cta->shared; limit = l->shared_bytes; break;
+    case W_FRAME: base = w->frames + (size_t)lane * w->frame_stride; limit = w->frame_stride; break;
+    case W_CONST: base = l->mod->const_bank; limit = l->mod->ptx.const_bytes; break;
+    case W_KPARAM: base = l->params; limit = l->kernel->param_bytes; break;
+    default: return NULL;
+    }
+    if (n > limit || t.addr > limit - n) return NULL;
+    return base + t.addr;
+}
+
+/* Checks one lane's access; on failure fills err. */
+static simt_status check(simt_warp *w, target t, uint32_t lane, uint64_t n, uint64_t raw, simt_error *err,
+                         uint8_t **host)
+{
+    if (t.addr % n) {
+        char d[96];
+        snprintf(d, sizeof d, "misaligned %llu-byte %s access", (unsigned long long)n, where_name(t.at));
+        return simt_fail(w, err, SIMT_ERR_MISALIGNED, lane, raw, where_space(t.at), d);
+    }
+    if (t.at == W_GLOBAL) {
+        if (!dmem_valid(w->cta->launch->mem, t.addr, n)) {
+            char d[96];
+            snprintf(d, sizeof d, "%llu-byte global access outside any allocation", (unsigned long long)n);
+            return simt_fail(w, err, SIMT_ERR_BOUNDS, lane, raw, PS_GLOBAL, d);
+        }
+        *host = NULL;
+        return SIMT_OK;
+    }
+    *host = span(w, t, lane, n);
+    if (!*host) {
+        char d[96];
+        snprintf(d, sizeof d, "%llu-byte %s access outside its %s memory", (unsigned long long)n, where_name(t.at),
+                 where_name(t.at));
+        return simt_fail(w, err, SIMT_ERR_BOUNDS, lane, raw, where_space(t.at), d);
+    }
+    return SIMT_OK;
+}
+
+static uint64_t widen(uint64_t v, uint8_t type)
+{
+    switch (type) {
+    case PT_S8: return (uint64_t)(int64_t)(int8_t)v;
+    case PT_S16: return (uint64_t)(int64_t)(int16_t)v;
+    case PT_S32: return (uint64_t)(int64_t)(int32_t)v;
+    default: return v;
+    }
+}
+
+static void record(simt_mem_access *acc, target t, uint32_t lane, uint8_t bytes, int store, int atomic)
+{
+    if (!acc) return;
+    acc->space = where_space(t.at);
+    acc->is_store = (uint8_t)store;
+    acc->is_atomic = (uint8_t)atomic;
+    acc->bytes = bytes;
+    acc->mask |= 1u << lane;
+    acc->addr[lane] = t.addr;
+}
+
+/* Registers of a load/store value operand: a register or a vector of them. */
+static void value_regs(const ptx_operand *o, uint32_t *regs, unsigned *n)
+{
+    if (o->kind == PO_VEC) {
+        *n = o->vec_n;
+        for (unsigned i = 0; i < o->vec_n; i++) regs[i] = o->vec[i];
+    } else {
+        *n = 1;
+        regs[0] = o->kind == PO_REG ? o->reg : PTX_NO_REG;
+    }
+}
+
+simt_status simt_exec_ld(simt_warp *w, const ptx_instr *in, uint32_t active, simt_mem_access *acc, simt_error *err)
+{
+    const simt_entry *e = simt_top(w);
+    unsigned ts = ptx_type_size((ptx_type)in->type), n;
+    uint32_t regs[4];
+    value_regs(&in->o[0], regs, &n);
+    uint64_t bytes = (uint64_t)ts * n;
+    for (uint32_t m = active; m; m &= m - 1) {
+        uint32_t lane = (uint32_t)__builtin_ctz(m);
+        target t = resolve(w, e, in, &in->o[1], lane);
+        uint8_t *host;
+        simt_status st = check(w, t, lane, bytes, t.addr, err, &host);
+        if (st != SIMT_OK) return st;
+        uint8_t buf[32];
+        if (host) memcpy(buf, host, bytes);
+        else dmem_read(w->cta->launch->mem, t.addr, buf, bytes);
+        for (unsigned i = 0; i < n; i++) {
+            if (regs[i] == PTX_NO_REG) continue;
+            uint64_t v = 0;
+            memcpy(&v, buf + i * ts, ts);
+            w->regs[(size_t)(e->reg_base + regs[i]) * SIMT_WARP + lane] = widen(v, in->type);
+        }
+        record(acc, t, lane, (uint8_t)bytes, 0, 0);
+    }
+    return SIMT_OK;
+}
+
+simt_status simt_exec_st(simt_warp *w, const ptx_instr *in, uint32_t active, simt_mem_access *acc, simt_error *err)
+{
+    const simt_entry *e = simt_top(w);
+    unsigned ts = ptx_type_size((ptx_type)in->type), n;
+    uint32_t regs[4];
+    const ptx_operand *val = &in->o[1];
+    value_regs(val, regs, &n);
+    uint64_t bytes = (uint64_t)ts * n;
+    for (uint32_t m = active; m; m &= m - 1) {
+        uint32_t lane = (uint32_t)__builtin_ctz(m);
+        target t = resolve(w, e, in, &in->o[0], lane);
+        uint8_t *host;
+        simt_status st = check(w, t, lane, bytes, t.addr, err, &host);
+        if (st != SIMT_OK) return st;
+        uint8_t buf[32];
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t v = val->kind == PO_IMM ? (uint64_t)val->imm
+                         : regs[i] == PTX_NO_REG ? 0
+                                                 : w->regs[(size_t)(e->reg_base + regs[i]) * SIMT_WARP + lane];
+            memcpy(buf + i * ts, &v, ts);
+        }
+        if (host) memcpy(host, buf, bytes);
+        else if (dmem_write(w->cta->launch->mem, t.addr, buf, bytes) != 0)
+            return simt_fail(w, err, SIMT_ERR_NOMEM, lane, t.addr, PS_GLOBAL, "out of host memory");
+        record(acc, t, lane, (uint8_t)bytes, 1, 0);
+    }
+    return SIMT_OK;
+}
+
+static float as_f32(uint64_t v)
+{
+    float f;
+    uint32_t u = (uint32_t)v;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static double as_f64(uint64_t v)
+{
+    double d;
+    memcpy(&d, &v, 8);
+    return d;
+}
+
+static uint64_t bits_f32(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static uint64_t bits_f64(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
+/* New memory value of an atomic operation on old with operands b (and c for cas). */
+static uint64_t atom_apply(const ptx_instr *in, uint64_t old, uint64_t b, uint64_t c, unsigned ts)
+{
+    uint64_t mask = ts == 8 ? ~0ull : 0xffffffffull;
+    int is_signed = in->type == PT_S32 || in->type == PT_S64;
+    int64_t so = ts == 8 ? (int64_t)old : (int64_t)(int32_t)old, sb = ts == 8 ? (int64_t)b : (int64_t)(int32_t)b;
+    switch (in->mode) {
+    case PM_ATOM_ADD:
+        if (in->type == PT_F32) return bits_f32(as_f32(old) + as_f32(b));
+        if (in->type == PT_F64) return bits_f64(as_f64(old) + as_f64(b));
+        return (old + b) & mask;
+    case PM_ATOM_MIN:
+        if (in->type == PT_F32) return bits_f32(fminf(as_f32(old), as_f32(b)));
+        if (in->type == PT_F64) return bits_f64(fmin(as_f64(old), as_f64(b)));
+        if (is_signed) return (uint64_t)(so < sb ? so : sb) & mask;
+        return ((old & mask) < (b & mask) ? old : b) & mask;
+    case PM_ATOM_MAX:
+        if (in->type == PT_F32) return bits_f32(fmaxf(as_f32(old), as_f32(b)));
+        if (in->type == PT_F64) return bits_f64(fmax(as_f64(old), as_f64(b)));
+        if (is_signed) return (uint64_t)(so > sb ? so : sb) & mask;
+        return ((old & mask) > (b & mask) ? old : b) & mask;
+    case PM_ATOM_INC: return (old & mask) >= (b & mask) ? 0 : (old + 1) & mask;
+    case PM_ATOM_DEC: return ((old & mask) == 0 || (old & mask) > (b & mask)) ? b & mask : (old - 1) & mask;
+    case PM_ATOM_EXCH: return b & mask;
+    case PM_ATOM_CAS: return (old & mask) == (b & mask) ? c & mask : old & mask;
+    case PM_ATOM_AND: return old & b & mask;
+    case PM_ATOM_OR: return (old | b) & mask;
+    case PM_ATOM_XOR: return (old ^ b) & mask;
+    default: return old;
+    }
+}
+
+static uint64_t operand_lane(const simt_warp *w, const simt_entry *e, const ptx_operand *o, uint32_t lane)
+{
+    if (o->kind == PO_IMM) return (uint64_t)o->imm;
+    if (o->kind == PO_REG) return w->regs[(size_t)(e->reg_base + o->reg) * SIMT_WARP + lane];
+    return 0;
+}
+
+/* atom d, [a], b{, c} and red [a], b: applied lane after lane, in lane order. */
+simt_status simt_exec_atom(simt_warp *w, const ptx_instr *in, uint32_t active, simt_mem_access *acc, simt_error *err)
+{
+    const simt_entry *e = simt_top(w);
+    int has_dst = in->op == OP_ATOM;
+    const ptx_operand *addr = &in->o[has_dst ? 1 : 0];
+    const ptx_operand *b = &in->o[has_dst ? 2 : 1];
+    const ptx_operand *c = has_dst && in->nopnd > 3 ? &in->o[3] : NULL;
+    unsigned ts = ptx_type_size((ptx_type)in->type);
+    for (uint32_t m = active; m; m &= m - 1) {
+        uint32_t lane = (uint32_t)__builtin_ctz(m);
+        target t = resolve(w, e, in, addr, lane);
+        uint8_t *host;
+        simt_status st = check(w, t, lane, ts, t.addr, err, &host);
+        if (st != SIMT_OK) return st;
+        if (t.at != W_GLOBAL && t.at != W_SHARED)
+            return simt_fail(w, err, SIMT_ERR_UNSUPPORTED, lane, t.addr, where_space(t.at),
+                             "atomic on a space other than global or shared");
+        uint64_t old = 0;
+        if (host) memcpy(&old, host, ts);
+        else dmem_read(w->cta->launch->mem, t.addr, &old, ts);
+        uint64_t nv = atom_apply(in, old, operand_lane(w, e, b, lane), c ? operand_lane(w, e, c, lane) : 0, ts);
+        if (host) memcpy(host, &nv, ts);
+        else if (dmem_write(w->cta->launch->mem, t.addr, &nv, ts) != 0)
+            return simt_fail(w, err, SIMT_ERR_NOMEM, lane, t.addr, PS_GLOBAL, "out of host memory");
+        if (has_dst && in->o[0].kind == PO_REG)
+            w->regs[(size_t)(e->reg_base + in->o[0].reg) * SIMT_WARP + lane] = widen(old, in->type);
+        record(acc, t, lane, (uint8_t)ts, 1, 1);
+    }
+    return SIMT_OK;
+}

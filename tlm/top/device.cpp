@@ -1,0 +1,175 @@
+#include "device.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+extern "C" {
+#include "common/status.h"
+#include "ptx/ptx_parse.h"
+}
+
+#include "top/simulator.h"
+
+namespace gtlm {
+
+namespace {
+
+std::string hex(uint64_t v)
+{
+    char b[32];
+    std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
+    return b;
+}
+
+const ptx_symbol *module_symbol(const Module *m, const std::string &name)
+{
+    for (uint32_t i = 0; i < m->sm.ptx.n_syms; i++)
+        if (name == m->sm.ptx.syms[i].name) return &m->sm.ptx.syms[i];
+    return nullptr;
+}
+
+} // namespace
+
+Device::Device() { dmem_init(&mem_); }
+
+Device::~Device()
+{
+    for (auto &m : modules_) simt_module_free(&m->sm, &mem_);
+    dmem_free_all(&mem_);
+}
+
+uint64_t Device::malloc_bytes(uint64_t bytes)
+{
+    uint64_t p = 0;
+    if (dmem_alloc_bytes(&mem_, bytes, &p) != 0)
+        throw Error(GTLM_ST_ENOMEM, "gtlm_malloc: cannot allocate " + std::to_string(bytes) + " bytes");
+    return p;
+}
+
+void Device::free_bytes(uint64_t ptr)
+{
+    if (ptr == 0) return;
+    if (dmem_release(&mem_, ptr) != 0)
+        throw Error(GTLM_ST_EINVAL, "gtlm_free: " + hex(ptr) + " is not the start of a live allocation");
+}
+
+void Device::check_range(uint64_t addr, uint64_t bytes, const char *what)
+{
+    if (bytes == 0) return;
+    if (!dmem_valid(&mem_, addr, bytes))
+        throw Error(GTLM_ST_EINVAL, std::string(what) + ": device range " + hex(addr) + " + " + std::to_string(bytes) +
+                                        " bytes is not inside one allocation");
+}
+
+void Device::copy_in(uint64_t dst, const void *src, uint64_t bytes)
+{
+    check_range(dst, bytes, "gtlm_memcpy_htod");
+    if (bytes && dmem_write(&mem_, dst, src, bytes) != 0) throw Error(GTLM_ST_ENOMEM, "gtlm_memcpy_htod: out of memory");
+}
+
+void Device::copy_out(void *dst, uint64_t src, uint64_t bytes)
+{
+    check_range(src, bytes, "gtlm_memcpy_dtoh");
+    if (bytes) dmem_read(&mem_, src, dst, bytes);
+}
+
+void Device::fill(uint64_t dst, int value, uint64_t bytes)
+{
+    check_range(dst, bytes, "gtlm_memset");
+    if (bytes && dmem_fill(&mem_, dst, value, bytes) != 0) throw Error(GTLM_ST_ENOMEM, "gtlm_memset: out of memory");
+}
+
+Module *Device::load_ptx(const std::string &text, const std::string &name, std::string *warnings)
+{
+    ptx_module pm{};
+    strbuf err, warn;
+    strbuf_init(&err);
+    strbuf_init(&warn);
+    int rc = ptx_parse(name.c_str(), text.data(), text.size(), &pm, &err, &warn);
+    std::string e = strbuf_str(&err), w = strbuf_str(&warn);
+    strbuf_free(&err);
+    strbuf_free(&warn);
+    if (warnings) *warnings = w;
+    if (rc != 0) {
+        if (!e.empty() && e.back() == '\n') e.pop_back();
+        throw Error(GTLM_ST_ECONFIG, e);
+    }
+    auto m = std::make_unique<Module>();
+    m->name = name;
+    char msg[512] = "";
+    if (simt_module_load(&m->sm, &pm, &mem_, msg, sizeof msg) != 0) throw Error(GTLM_ST_ECONFIG, msg);
+    modules_.push_back(std::move(m));
+    return modules_.back().get();
+}
+
+bool Device::owns(const Module *m) const
+{
+    for (const auto &p : modules_)
+        if (p.get() == m) return true;
+    return false;
+}
+
+void Device::copy_to_symbol(Module *m, const std::string &symbol, const void *src, uint64_t bytes, uint64_t offset)
+{
+    const ptx_symbol *s = module_symbol(m, symbol);
+    if (!s || (s->space != PS_CONST && s->space != PS_GLOBAL))
+        throw Error(GTLM_ST_ENOTFOUND, "gtlm_memcpy_to_symbol: module '" + m->name + "' has no .const or .global variable '" +
+                                           symbol + "'");
+    if (offset > s->size || bytes > s->size - offset)
+        throw Error(GTLM_ST_EINVAL, "gtlm_memcpy_to_symbol: " + std::to_string(bytes) + " bytes at offset " +
+                                        std::to_string(offset) + " do not fit '" + symbol + "' (" +
+                                        std::to_string(s->size) + " bytes)");
+    if (s->space == PS_CONST) std::memcpy(m->sm.const_bank + s->offset + offset, src, bytes);
+    else copy_in(m->sm.global_base + s->offset + offset, src, bytes);
+}
+
+uint64_t Device::symbol_address(Module *m, const std::string &symbol)
+{
+    const ptx_symbol *s = module_symbol(m, symbol);
+    if (!s || s->space != PS_GLOBAL)
+        throw Error(GTLM_ST_ENOTFOUND, "gtlm_symbol_address: module '" + m->name + "' has no .global variable '" + symbol + "'");
+    return m->sm.global_base + s->offset;
+}
+
+LaunchResult Device::launch_functional(Module *m, const std::string &kernel, const unsigned grid[3],
+                                       const unsigned block[3], uint64_t dyn_shared, const void *const *args,
+                                       const size_t *arg_sizes, size_t n_args, uint64_t max_insn, uint32_t n_sms)
+{
+    const ptx_func *k = ptx_module_find_func(&m->sm.ptx, kernel.c_str());
+    if (!k || !k->is_entry)
+        throw Error(GTLM_ST_ENOTFOUND, "gtlm_launch: module '" + m->name + "' has no kernel '" + kernel + "'");
+    simt_launch l{};
+    l.mod = &m->sm;
+    l.kernel = k;
+    l.func_index = static_cast<uint32_t>(k - m->sm.ptx.funcs);
+    for (int i = 0; i < 3; i++) {
+        l.grid[i] = grid[i];
+        l.block[i] = block[i];
+    }
+    l.dyn_shared = dyn_shared;
+    l.grid_id = next_grid_id_++;
+    l.n_sms = n_sms;
+    l.mem = &mem_;
+    char msg[512] = "";
+    if (simt_launch_prepare(&l, msg, sizeof msg) != 0) throw Error(GTLM_ST_EINVAL, std::string("gtlm_launch: ") + msg);
+    if (simt_pack_params(k, args, arg_sizes, n_args, &l.params, msg, sizeof msg) != 0)
+        throw Error(GTLM_ST_EINVAL, std::string("gtlm_launch: ") + msg);
+    LaunchResult r;
+    simt_error err{};
+    auto t0 = std::chrono::steady_clock::now();
+    simt_status st = simt_run_functional(&l, max_insn, &r.stats, &err);
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::string desc;
+    if (st != SIMT_OK) {
+        char buf[768];
+        simt_format_error(&l, &err, buf, sizeof buf);
+        desc = buf;
+    }
+    std::free(l.params);
+    if (st != SIMT_OK) throw Error(GTLM_ST_ESIM, desc);
+    return r;
+}
+
+} // namespace gtlm

@@ -1,0 +1,65 @@
+// The device side the host API talks to: device memory, loaded modules and kernel launches.
+// Functional launches run here directly; timing launches go through the GPU's modules.
+#ifndef GTLM_TLM_DEVICE_H
+#define GTLM_TLM_DEVICE_H
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "mem/dmem.h"
+#include "simt/simt.h"
+#include "simt/simt_run.h"
+}
+
+namespace gtlm {
+
+// A loaded module; the C API's gtlm_module is this.
+struct Module {
+    simt_module sm{};
+    std::string name;
+};
+
+struct LaunchResult {
+    simt_run_stats stats{};
+    double seconds = 0;
+};
+
+class Device {
+public:
+    Device();
+    ~Device();
+    Device(const Device &) = delete;
+    Device &operator=(const Device &) = delete;
+
+    uint64_t malloc_bytes(uint64_t bytes);                 // throws Error
+    void free_bytes(uint64_t ptr);                         // throws Error(EINVAL) for a bad pointer
+    void copy_in(uint64_t dst, const void *src, uint64_t bytes);
+    void copy_out(void *dst, uint64_t src, uint64_t bytes) ;
+    void fill(uint64_t dst, int value, uint64_t bytes);
+
+    Module *load_ptx(const std::string &text, const std::string &name, std::string *warnings);
+    bool owns(const Module *m) const;
+    void copy_to_symbol(Module *m, const std::string &symbol, const void *src, uint64_t bytes, uint64_t offset);
+    uint64_t symbol_address(Module *m, const std::string &symbol);
+
+    // Runs a kernel functionally to completion; throws Error(ESIM) with the failing
+    // instruction, warp, lane and address.
+    LaunchResult launch_functional(Module *m, const std::string &kernel, const unsigned grid[3],
+                                   const unsigned block[3], uint64_t dyn_shared, const void *const *args,
+                                   const size_t *arg_sizes, size_t n_args, uint64_t max_insn, uint32_t n_sms);
+
+    dmem *memory() { return &mem_; }
+
+private:
+    void check_range(uint64_t addr, uint64_t bytes, const char *what);
+    dmem mem_{};
+    std::vector<std::unique_ptr<Module>> modules_;
+    uint32_t next_grid_id_ = 1;
+};
+
+} // namespace gtlm
+
+#endif
