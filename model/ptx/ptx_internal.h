@@ -20,8 +20,11 @@
 
 #define PP_MAX_ERRORS 20
 #define PP_MAX_WARNINGS 50
-#define PP_MAX_REGS (1u << 22)       /* registers per function: bounds memory on hostile input */
+/* Bounds on what one file may ask for, so that hostile input cannot exhaust memory. */
+#define PP_MAX_REGS (1u << 20)       /* registers per function (nvcc's biggest have thousands) */
 #define PP_MAX_ARRAY (1ull << 32)    /* bytes of one variable */
+#define PP_MAX_INIT (1ull << 26)     /* bytes of one initialised variable (stored in the module) */
+#define PP_MAX_KERNEL_PARAMS 32764u  /* bytes of a kernel's parameters: CUDA's limit */
 
 typedef struct pp_undo {   /* a scoped binding to restore at '}' */
     ptx_map *map;
@@ -117,8 +120,9 @@ uint32_t pp_tok_index(const pp *p, const ptx_tok *t);
 /* Skips to just after the next ';' (or before a '}' closing the enclosing block, or EOF). */
 void pp_skip_statement(pp *p);
 /* Index of the token that ends the statement whose opcode is at index first: its ';', or the
- * token where a ';' is evidently missing (*missing set). */
-size_t pp_statement_end(const pp *p, size_t first, int *missing);
+ * token where a ';' is evidently missing (*missing set). no_operands: the opcode takes none,
+ * so a new line right after it starts the next statement. */
+size_t pp_statement_end(const pp *p, size_t first, int no_operands, int *missing);
 /* The statement's source text from token first to last, whitespace collapsed, for messages. */
 void pp_statement_text(const pp *p, size_t first, size_t last, char *buf, size_t len);
 /* Reads an unsigned decimal/hex integer token (no sign) into *v. */
@@ -138,14 +142,16 @@ int64_t pp_lookup(const ptx_map *map, const char *s, size_t n); /* slot, or -1 *
 /* ---- ptx_parse_decl.c ---- */
 void pp_reg_decl(pp *p);
 /* A variable declaration; the directive has been read. module: module scope; space: PS_*. */
-void pp_var_decl(pp *p, int module, ptx_space space, int is_extern, int is_visible, const ptx_tok *first);
-/* A parameter list after '(' up to and including ')'. */
-int pp_param_list(pp *p, ptx_param **out, uint32_t *n, int entry);
+void pp_var_decl(pp *p, int module, ptx_space space, int is_extern, int is_visible);
+/* A parameter list from '(' to ')'. On failure *out holds the *n parameters read so far. */
+int pp_param_list(pp *p, ptx_param **out, uint32_t *n);
 
 /* ---- ptx_parse_func.c ---- */
-/* Skips an ignored directive (.loc, .file, .section, ...): its line, a following { } block and a ';'. */
-void pp_skip_directive(pp *p);
-void pp_function(pp *p, int is_entry, int is_extern, int is_visible, const ptx_tok *first);
+/* Skips an ignored directive (.loc, .file, .section, ...): the rest of its line, a ';', and at
+ * module scope (block set) a { } block that follows, as .section has. Warns once per name. */
+void pp_skip_directive(pp *p, int block);
+/* A function after its .entry/.func directive: signature, then a body or ';'. */
+void pp_function(pp *p, int is_entry, int is_extern, int is_visible);
 
 /* ---- ptx_parse_instr.c ---- */
 void pp_instruction(pp *p);

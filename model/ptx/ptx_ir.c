@@ -96,9 +96,11 @@ uint64_t ptx_kernel_static_shared(const ptx_module *m, const ptx_func *kernel)
         free(stack);
         return end;
     }
-    uint32_t sp = 0;
-    stack[sp++] = (uint32_t)(kernel - m->funcs);
-    if (stack[0] < n) seen[stack[0]] = 1;
+    uint32_t sp = 0, self = (uint32_t)(kernel - m->funcs);
+    if (self < n) {
+        stack[sp++] = self;
+        seen[self] = 1;
+    }
     while (sp) {
         const ptx_func *f = &m->funcs[stack[--sp]];
         for (uint32_t i = 0; i < f->n_instrs; i++) {

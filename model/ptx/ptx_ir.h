@@ -113,9 +113,14 @@ typedef enum ptx_opnd_kind {
     PO_IMM,     /* imm: integer immediate, or the bit pattern of a float one (0f/0d or decimal) */
     PO_SREG,    /* sreg: special register id, comp: 0..2 for .x/.y/.z */
     PO_SYMBOL,  /* sym: the address of a symbol (in its own state space) used as a value */
-    PO_ADDR,    /* [reg + imm] or [sym + imm]: reg is PTX_NO_REG when a symbol is the base */
+    PO_ADDR,    /* [reg + imm] or [sym + imm]: reg is PTX_NO_REG when a symbol is the base.
+                 * Parameters are not symbols: [name + off] of a kernel or function parameter
+                 * (ld.param/st.param, instruction space PS_PARAM) has reg = PTX_NO_REG,
+                 * sym = PTX_NO_SYM and imm = the parameter's offset in the parameter buffer or
+                 * frame (ptx_param.offset) + off. [name + off] of a call-site .param scratch
+                 * variable has sym = that function symbol (space PS_PARAM) and imm = off. */
     PO_VEC,     /* {r0, r1, ...}: vec[] register slots, vec_n of them (PTX_NO_REG for a '_' sink) */
-    PO_LABEL,   /* imm = target instruction index */
+    PO_LABEL,   /* imm = target instruction index (n_instrs for a label at the end of the function) */
     PO_FUNC     /* imm = function index in the module */
 } ptx_opnd_kind;
 
@@ -187,24 +192,27 @@ typedef struct ptx_instr {
     uint32_t flags;      /* PF_* bits */
     ptx_operand o[PTX_MAX_OPNDS]; /* in PTX order: destination(s) first */
 
-    /* call: callee in o[0] as PO_FUNC; the argument and return symbols (call-site .param
-     * scratch of the calling function, as symbol references) are listed here. */
+    /* call: callee in o[0] as PO_FUNC (nopnd = 1); the argument and return symbols (call-site
+     * .param scratch of the calling function, as symbol references) are listed here. */
     int32_t *call_args;
     uint16_t n_call_args;
     int32_t call_ret;    /* PTX_NO_SYM when the callee returns nothing */
-    /* brx.idx: the candidate labels' instruction indices (from its .branchtargets list). */
+    /* brx.idx: the candidate labels' instruction indices (from its .branchtargets list); the
+     * index is its only operand, o[0] (nopnd = 1). */
     uint32_t *targets;
     uint16_t n_targets;
 
-    /* Registers the instruction reads and writes (slots; the guard counts as a source),
-     * for the scoreboard, register-file banks and register liveness. */
+    /* Registers the instruction reads and writes (slots, each listed once; the guard, address
+     * base registers and every register of a non-destination operand, e.g. all of st's and
+     * red's, count as sources; '_' sinks are left out), for the scoreboard, register-file
+     * banks and register liveness. */
     uint8_t nsrc, ndst;
     uint32_t src[PTX_MAX_REGS_PER_INSTR];
     uint32_t dst[PTX_MAX_REGS_PER_INSTR];
 
     /* Control flow, filled by ptx_cfg.c: for a branch (bra, brx.idx), the instruction index
      * where its divergent paths meet again (the immediate post-dominator's first instruction,
-     * or ptx_func.n_instrs for the virtual exit). */
+     * or ptx_func.n_instrs for the virtual exit). n_instrs for every other instruction. */
     uint32_t reconv_pc;
 
     uint32_t line, col; /* source position of the instruction's first token */

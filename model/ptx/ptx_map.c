@@ -10,7 +10,11 @@ static uint32_t hash_of(const char *k, size_t n)
     return h;
 }
 
-void ptx_map_init(ptx_map *m) { m->e = NULL, m->cap = m->n = 0; }
+void ptx_map_init(ptx_map *m)
+{
+    m->e = NULL;
+    m->cap = m->n = 0;
+}
 
 void ptx_map_free(ptx_map *m)
 {

@@ -244,7 +244,12 @@ static int var_name(pp *p, int module, ptx_space space, int is_extern, int is_vi
             pp_error(p, eq, "an .extern variable cannot be initialised");
             return -1;
         }
-        uint64_t limit = unsized ? PP_MAX_ARRAY / elem : count;
+        if (!unsized && count * elem > PP_MAX_INIT) {
+            pp_error(p, eq, "initialised variable '%.*s' is too large (more than %llu bytes)", (int)nt->len, s,
+                     (unsigned long long)PP_MAX_INIT);
+            return -1;
+        }
+        uint64_t limit = unsized ? PP_MAX_INIT / elem : count;
         if (init_values(p, &init, &cap, &n_init, elem, limit, type, 0)) {
             free(init);
             return -1;
@@ -301,9 +306,8 @@ static int var_name(pp *p, int module, ptx_space space, int is_extern, int is_vi
     return 0;
 }
 
-void pp_var_decl(pp *p, int module, ptx_space space, int is_extern, int is_visible, const ptx_tok *first)
+void pp_var_decl(pp *p, int module, ptx_space space, int is_extern, int is_visible)
 {
-    (void)first;
     uint32_t align = 0;
     size_t start = p->pos;
     for (;;) {
@@ -395,9 +399,8 @@ static int one_param(pp *p, ptx_param *out)
     return 0;
 }
 
-int pp_param_list(pp *p, ptx_param **out, uint32_t *n, int entry)
+int pp_param_list(pp *p, ptx_param **out, uint32_t *n)
 {
-    (void)entry;
     *out = NULL;
     *n = 0;
     size_t cap = 0;

@@ -39,9 +39,7 @@ static void pragma(pp *p)
     if (pp_expect(p, ';', "after .pragma")) pp_skip_statement(p);
 }
 
-/* Debug and other directives gtlm ignores: the rest of the line, a { } block if one follows,
- * and a ';'. Warns once per directive name. */
-void pp_skip_directive(pp *p)
+void pp_skip_directive(pp *p, int block)
 {
     const ptx_tok *d = pp_next(p);
     if (!ptx_map_get(&p->warned, pp_text(p, d), d->len)) {
@@ -51,7 +49,7 @@ void pp_skip_directive(pp *p)
     while (pp_peek(p)->kind != TK_EOF && pp_peek(p)->line == d->line && !pp_is(pp_peek(p), ';') &&
            !pp_is(pp_peek(p), '{') && !pp_is(pp_peek(p), '}'))
         pp_next(p);
-    if (pp_is(pp_peek(p), '{')) {
+    if (block && pp_is(pp_peek(p), '{')) {
         size_t depth = 0;
         do {
             const ptx_tok *t = pp_next(p);
@@ -142,12 +140,12 @@ static int directive(pp *p, const ptx_tok *open)
     } else if (pp_is_word(p, t, ".shared") || pp_is_word(p, t, ".local") || pp_is_word(p, t, ".param")) {
         ptx_space sp = pp_is_word(p, t, ".shared") ? PS_SHARED : pp_is_word(p, t, ".local") ? PS_LOCAL : PS_PARAM;
         pp_next(p);
-        pp_var_decl(p, 0, sp, 0, 0, t);
+        pp_var_decl(p, 0, sp, 0, 0);
     } else if (pp_is_word(p, t, ".pragma")) {
         pragma(p);
     } else if (pp_is_word(p, t, ".loc") || pp_is_word(p, t, ".file") || pp_is_word(p, t, ".section") ||
                pp_is_word(p, t, ".dwarf")) {
-        pp_skip_directive(p);
+        pp_skip_directive(p, 0);
     } else if (pp_is_word(p, t, ".global") || pp_is_word(p, t, ".const")) {
         pp_error(p, t, "function-scope %.*s variables are not supported", (int)t->len, pp_text(p, t));
         pp_skip_statement(p);
@@ -318,14 +316,13 @@ static int64_t register_function(pp *p, const ptx_tok *nt, int is_entry, int is_
     return m->n_funcs++;
 }
 
-void pp_function(pp *p, int is_entry, int is_extern, int is_visible, const ptx_tok *first)
+void pp_function(pp *p, int is_entry, int is_extern, int is_visible)
 {
-    (void)first;
     ptx_param *params = NULL, *rets = NULL;
     uint32_t np = 0, nr = 0;
     if (!is_entry && pp_is(pp_peek(p), '(')) {
         const ptx_tok *rt = pp_peek(p);
-        if (pp_param_list(p, &rets, &nr, 0)) goto bad;
+        if (pp_param_list(p, &rets, &nr)) goto bad;
         if (nr > 1) {
             pp_error(p, rt, "functions with more than one return value are not supported");
             goto bad;
@@ -339,7 +336,7 @@ void pp_function(pp *p, int is_entry, int is_extern, int is_visible, const ptx_t
         goto bad;
     }
     pp_next(p);
-    if (pp_is(pp_peek(p), '(') && pp_param_list(p, &params, &np, is_entry)) goto bad;
+    if (pp_is(pp_peek(p), '(') && pp_param_list(p, &params, &np)) goto bad;
     perf pf;
     memset(&pf, 0, sizeof pf);
     if (attributes(p, &pf)) goto bad;
@@ -358,6 +355,9 @@ void pp_function(pp *p, int is_entry, int is_extern, int is_visible, const ptx_t
     if (fi < 0) return;
     ptx_func *f = &p->m->funcs[fi];
     ptx_layout_params(f);
+    if (f->is_entry && f->param_bytes > PP_MAX_KERNEL_PARAMS)
+        pp_error(p, nt, "the parameters of kernel '%s' take %llu bytes, more than CUDA's %u", f->name,
+                 (unsigned long long)f->param_bytes, PP_MAX_KERNEL_PARAMS);
     if (!has_body) return;
     memcpy(f->maxntid, pf.maxntid, sizeof f->maxntid);
     memcpy(f->reqntid, pf.reqntid, sizeof f->reqntid);
@@ -368,14 +368,21 @@ void pp_function(pp *p, int is_entry, int is_extern, int is_visible, const ptx_t
 bad:
     free_params(params, np);
     free_params(rets, nr);
-    pp_skip_statement(p);
-    /* A body after a broken signature: skip it whole. */
-    if (pp_is(pp_peek(p), '{')) {
-        size_t depth = 0;
-        do {
-            const ptx_tok *b = pp_next(p);
-            if (pp_is(b, '{')) depth++;
-            if (pp_is(b, '}')) depth--;
-        } while (depth && pp_peek(p)->kind != TK_EOF);
+    /* Skip the rest of the declaration: up to its ';', or its body whole, or the next function. */
+    for (;;) {
+        const ptx_tok *b = pp_peek(p);
+        if (b->kind == TK_EOF || starts_module_item(p, b)) return;
+        if (pp_is(b, ';')) {
+            pp_next(p);
+            return;
+        }
+        if (pp_is(b, '{')) break;
+        pp_next(p);
     }
+    size_t depth = 0;
+    do {
+        const ptx_tok *b = pp_next(p);
+        if (pp_is(b, '{')) depth++;
+        if (pp_is(b, '}')) depth--;
+    } while (depth && pp_peek(p)->kind != TK_EOF);
 }

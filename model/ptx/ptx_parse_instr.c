@@ -190,17 +190,16 @@ void pp_instruction(pp *p)
         pp_skip_statement(p);
         return;
     }
-    int missing;
-    size_t end = pp_statement_end(p, op_idx, &missing);
-    size_t last = missing ? end - 1 : end;
-    char text[160];
-
     ptx_instr *in = pp_new_instr(p);
     if (!in) return;
     in->line = first->line;
     in->col = first->col;
-    char why[160];
-    if (ptx_decode_opcode(ops, opt->len, in, why, sizeof why)) {
+    char why[160], text[160];
+    int bad = ptx_decode_opcode(ops, opt->len, in, why, sizeof why);
+    int missing;
+    size_t end = pp_statement_end(p, op_idx, !bad && in->op != OP_CALL && ptx_operand_pattern(in, 0, NULL), &missing);
+    size_t last = missing ? end - 1 : end;
+    if (bad) {
         pp_statement_text(p, start, last, text, sizeof text);
         pp_error(p, opt, "unsupported instruction '%.*s': %s (in '%s')", (int)(opt->len > 60 ? 60 : opt->len), ops, why,
                  text);

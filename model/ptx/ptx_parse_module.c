@@ -61,6 +61,9 @@ static void address_size(pp *p)
     p->m->address_size = (uint32_t)v;
 }
 
+/* What of the module header has been seen (a bit set in top_level's *header). */
+enum { HDR_STARTED = 1, HDR_VERSION = 2, HDR_TARGET = 4, HDR_ADDRESS_SIZE = 8, HDR_NO_VERSION_REPORTED = 16 };
+
 /* One module-scope statement. */
 static void top_level(pp *p, int *header)
 {
@@ -70,18 +73,20 @@ static void top_level(pp *p, int *header)
         char got[64];
         pp_describe(p, first, got, sizeof got);
         pp_error(p, first, "expected '.version' at the start of the module, got %s", got);
-        *header = 1 | 0x100; /* reported */
+        *header = HDR_STARTED | HDR_NO_VERSION_REPORTED;
     }
     if (pp_is_word(p, first, ".version") || pp_is_word(p, first, ".target") || pp_is_word(p, first, ".address_size")) {
-        int bit = pp_is_word(p, first, ".version") ? 1 : pp_is_word(p, first, ".target") ? 2 : 4;
-        if (*header & (bit << 4)) {
+        int bit = pp_is_word(p, first, ".version") ? HDR_VERSION
+                  : pp_is_word(p, first, ".target") ? HDR_TARGET
+                                                     : HDR_ADDRESS_SIZE;
+        if (*header & bit) {
             pp_error(p, first, "duplicate '%.*s'", (int)first->len, pp_text(p, first));
-            pp_skip_directive(p);
+            pp_skip_directive(p, 1);
             return;
         }
-        *header |= 1 | bit << 4;
-        if (bit == 1) version(p);
-        else if (bit == 2) target(p);
+        *header |= HDR_STARTED | bit;
+        if (bit == HDR_VERSION) version(p);
+        else if (bit == HDR_TARGET) target(p);
         else address_size(p);
         return;
     }
@@ -94,16 +99,16 @@ static void top_level(pp *p, int *header)
     }
     const ptx_tok *t = pp_peek(p);
     if (pp_is_word(p, t, ".entry") || pp_is_word(p, t, ".func")) {
-        if (!(*header & 0x20)) {
+        if (!(*header & HDR_TARGET)) {
             pp_error(p, t, "'.target' must come before the first function");
-            *header |= 0x20;
+            *header |= HDR_TARGET;
         }
         pp_next(p);
-        pp_function(p, pp_is_word(p, t, ".entry"), is_extern, is_visible, first);
+        pp_function(p, pp_is_word(p, t, ".entry"), is_extern, is_visible);
     } else if (pp_is_word(p, t, ".global") || pp_is_word(p, t, ".const") || pp_is_word(p, t, ".shared")) {
         ptx_space sp = pp_is_word(p, t, ".global") ? PS_GLOBAL : pp_is_word(p, t, ".const") ? PS_CONST : PS_SHARED;
         pp_next(p);
-        pp_var_decl(p, 1, sp, is_extern, is_visible, first);
+        pp_var_decl(p, 1, sp, is_extern, is_visible);
     } else if (pp_is_word(p, t, ".local")) {
         pp_error(p, t, "module-scope .local variables are not supported");
         pp_skip_statement(p);
@@ -121,7 +126,7 @@ static void top_level(pp *p, int *header)
         pp_next(p);
         pp_skip_statement(p);
     } else if (t->kind == TK_WORD && pp_text(p, t)[0] == '.') {
-        pp_skip_directive(p);
+        pp_skip_directive(p, 1);
     } else {
         char got[64];
         pp_describe(p, t, got, sizeof got);
@@ -171,9 +176,9 @@ int ptx_parse(const char *name, const char *text, size_t len, ptx_module *out, s
     p.lim = p.ntok - 1;
     out->address_size = 64;
 
-    int header = 0; /* bit 0: header seen; bits 4..6: .version, .target, .address_size seen; bit 8: no .version reported */
+    int header = 0;
     while (!p.stop && pp_peek(&p)->kind != TK_EOF) top_level(&p, &header);
-    if (!(header & 0x110) && !p.stop) pp_error_at(&p, 1, 1, "missing '.version'");
+    if (!(header & (HDR_VERSION | HDR_NO_VERSION_REPORTED)) && !p.stop) pp_error_at(&p, 1, 1, "missing '.version'");
     if (!p.stop) pp_resolve_module(&p);
     if (!p.nerr && ptx_layout_module(out)) pp_oom(&p);
     for (uint32_t i = 0; !p.nerr && i < out->n_funcs; i++)

@@ -324,6 +324,8 @@ static int word_operand(pp *p, ptx_instr *in, ptx_operand *o, char k)
         return -1;
     }
     if (is_dest(k)) pp_error(p, t, "undeclared register '%.*s'", (int)t->len, s);
+    else if (ptx_map_get(&p->funcs, s, t->len))
+        pp_error(p, t, "the address of function '%.*s' cannot be taken (indirect calls are not supported)", (int)t->len, s);
     else pp_error(p, t, "undefined name '%.*s'", (int)t->len, s);
     return -1;
 }

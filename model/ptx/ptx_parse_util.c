@@ -171,7 +171,7 @@ static int ends_operand(const ptx_tok *t)
     return t->kind == TK_WORD || t->kind == TK_NUM || pp_is(t, ')') || pp_is(t, ']') || pp_is(t, '}');
 }
 
-size_t pp_statement_end(const pp *p, size_t first, int *missing)
+size_t pp_statement_end(const pp *p, size_t first, int no_operands, int *missing)
 {
     size_t depth = 0;
     *missing = 0;
@@ -186,8 +186,9 @@ size_t pp_statement_end(const pp *p, size_t first, int *missing)
             /* A new line that starts with an opcode, label or guard after a complete operand:
              * the previous statement lacks its ';' (a call's operand list may span lines, but
              * only after ',' or '(' or inside parentheses). */
-            if (pp_is(t, '}') ||
-                (t->line > prev->line && i - 1 != first && ends_operand(prev) && (t->kind == TK_WORD || pp_is(t, '@')))) {
+            int new_line = t->line > prev->line && (t->kind == TK_WORD || pp_is(t, '@'));
+            int label = new_line && pp_is(&p->tok[i + 1], ':');
+            if (pp_is(t, '}') || (new_line && (label || (i - 1 == first ? no_operands : ends_operand(prev))))) {
                 *missing = 1;
                 return i;
             }
@@ -225,11 +226,12 @@ void pp_statement_text(const pp *p, size_t first, size_t last, char *buf, size_t
         space = 0;
         buf[o++] = isprint((unsigned char)*s) ? *s : '?';
     }
-    if (s < e && o + 4 >= len) {
+    if (s < e && len >= 4) { /* truncated */
+        if (o > len - 4) o = len - 4;
         memcpy(buf + o, "...", 3);
         o += 3;
     }
-    buf[o] = '\0';
+    buf[o < len ? o : len - 1] = '\0';
 }
 
 int pp_is_ident(const char *s, size_t n, int allow_percent)

@@ -131,6 +131,61 @@ TEST(PtxDecode, CanonicalOpcodeStrings)
     }
 }
 
+TEST(PtxDecode, EveryCensusOpcodeDecodes)
+{
+    // The union of the full opcode strings of the census (workloads-and-ptx.md section 3.4)
+    // but tex: each decodes and formats back to itself.
+    static const char *const census[] = {
+        "abs.f32", "abs.f64", "abs.s32", "add.cc.u32", "add.f32", "add.f64", "add.rn.f32", "add.rn.f64", "add.s16",
+        "add.s32", "add.s64", "add.u64", "addc.cc.u32", "addc.u32", "and.b16", "and.b32", "and.b64", "and.pred",
+        "atom.global.add.f32", "atom.global.add.f64", "atom.global.add.u32", "atom.global.and.b32",
+        "atom.global.cas.b32", "atom.global.exch.b32", "atom.global.inc.u32", "atom.global.max.s32",
+        "atom.global.min.s32", "atom.global.or.b32", "atom.shared.add.u32", "bar.sync", "bar.warp.sync", "bfi.b64",
+        "bfind.shiftamt.u32", "bra.uni", "brev.b32", "call.uni", "clz.b32", "clz.b64", "copysign.f32",
+        "cos.approx.f32", "cvt.f64.f32", "cvt.rmi.f32.f32", "cvt.rn.f32.f64", "cvt.rn.f32.s32", "cvt.rn.f32.u32",
+        "cvt.rn.f64.s32", "cvt.rn.f64.s64", "cvt.rni.f32.f32", "cvt.rni.s32.f32", "cvt.rni.s32.f64",
+        "cvt.rpi.f32.f32", "cvt.rpi.f64.f64", "cvt.rzi.f32.f32", "cvt.rzi.f64.f64", "cvt.rzi.s32.f32",
+        "cvt.rzi.s32.f64", "cvt.s16.s8", "cvt.s32.s8", "cvt.s64.s32", "cvt.sat.f32.f32", "cvt.u32.u16",
+        "cvt.u32.u64", "cvt.u64.u32", "cvta.global.u64", "cvta.local.u64", "cvta.shared.u64", "cvta.to.global.u64",
+        "cvta.to.local.u64", "div.approx.f32", "div.rn.f32", "div.rn.f64", "div.s32", "ex2.approx.f32",
+        "ex2.approx.ftz.f32", "fma.rm.f32", "fma.rn.f32", "fma.rn.f64", "ld.const.f32", "ld.const.f64",
+        "ld.const.u32", "ld.f32", "ld.global.f32", "ld.global.f64", "ld.global.nc.f32", "ld.global.nc.u32",
+        "ld.global.nc.u64", "ld.global.nc.v2.f64", "ld.global.s32", "ld.global.s8", "ld.global.u16", "ld.global.u32",
+        "ld.global.u64", "ld.global.u8", "ld.global.v2.f64", "ld.global.v2.u32", "ld.global.v4.f32",
+        "ld.global.v4.u32", "ld.global.v4.u8", "ld.local.f32", "ld.local.u32", "ld.local.u64", "ld.local.u8",
+        "ld.local.v4.f32", "ld.param.b32", "ld.param.f32", "ld.param.f64", "ld.param.u32", "ld.param.u64",
+        "ld.param.v2.u32", "ld.s8", "ld.shared.f32", "ld.shared.f64", "ld.shared.s32", "ld.shared.u32",
+        "ld.shared.v4.u32", "ld.shared.v4.u8", "ld.u8", "ld.volatile.global.u32", "lg2.approx.f32", "mad.lo.cc.u32",
+        "mad.lo.s32", "mad.wide.u32", "madc.hi.cc.u32", "madc.hi.u32", "madc.lo.cc.u32", "max.f32", "max.s32",
+        "membar.cta", "membar.gl", "min.f32", "min.s32", "min.u32", "mov.b32", "mov.b64", "mov.f32", "mov.f64",
+        "mov.pred", "mov.u16", "mov.u32", "mov.u64", "mul.f32", "mul.f64", "mul.hi.s32", "mul.hi.u32", "mul.lo.s32",
+        "mul.lo.s64", "mul.lo.u32", "mul.rn.f32", "mul.rn.f64", "mul.wide.s32", "mul.wide.u16", "mul.wide.u32",
+        "neg.f32", "neg.f64", "neg.s32", "neg.s64", "not.b32", "not.pred", "or.b32", "or.b64", "or.pred", "popc.b32",
+        "rcp.approx.ftz.f32", "rcp.approx.ftz.f64", "rcp.rn.f32", "rcp.rn.f64", "rem.s32", "rsqrt.approx.f32",
+        "selp.b32", "selp.b64", "selp.f32", "selp.f64", "selp.u32", "selp.u64", "setp.eq.b32", "setp.eq.b64",
+        "setp.eq.f32", "setp.eq.f64", "setp.eq.s16", "setp.eq.s32", "setp.eq.s64", "setp.ge.f32", "setp.ge.f64",
+        "setp.ge.s32", "setp.ge.s64", "setp.ge.u32", "setp.geu.f32", "setp.gt.f32", "setp.gt.f64", "setp.gt.s16",
+        "setp.gt.s32", "setp.gt.s64", "setp.gt.u16", "setp.gt.u32", "setp.gtu.f32", "setp.gtu.f64", "setp.le.s32",
+        "setp.le.s64", "setp.le.u32", "setp.leu.f32", "setp.lt.f32", "setp.lt.f64", "setp.lt.s16", "setp.lt.s32",
+        "setp.lt.s64", "setp.lt.u16", "setp.lt.u32", "setp.lt.u64", "setp.ltu.f32", "setp.ltu.f64", "setp.ne.s16",
+        "setp.ne.s32", "setp.ne.s64", "setp.neu.f64", "shf.l.wrap.b32", "shfl.sync.down.b32", "shl.b32", "shl.b64",
+        "shr.s32", "shr.s64", "shr.u16", "shr.u32", "shr.u64", "sin.approx.f32", "sqrt.rn.f32", "sqrt.rn.f64",
+        "st.global.f32", "st.global.f64", "st.global.u32", "st.global.u64", "st.global.u8", "st.global.v2.f64",
+        "st.global.v2.u32", "st.global.v4.u32", "st.local.f32", "st.local.u32", "st.local.u64", "st.local.u8",
+        "st.local.v2.u32", "st.local.v4.f32", "st.param.b32", "st.param.b64", "st.param.f32", "st.param.f64",
+        "st.shared.f32", "st.shared.f64", "st.shared.u32", "st.shared.u64", "st.shared.v4.u32", "st.u8",
+        "st.volatile.global.u32", "sub.cc.u32", "sub.f32", "sub.f64", "sub.s32", "sub.s64", "subc.cc.u32",
+        "subc.u32", "vote.sync.any.pred", "vote.sync.ballot.b32", "xor.b32", "xor.pred", "bra", "ret", "trap",
+    };
+    for (const char *op : census) {
+        ptx_instr in{};
+        char why[160] = "", back[64];
+        EXPECT_EQ(ptx_decode_opcode(op, std::strlen(op), &in, why, sizeof why), 0) << op << ": " << why;
+        ptx_format_opcode(&in, back, sizeof back);
+        EXPECT_STREQ(back, op);
+    }
+}
+
 TEST(PtxDecode, FieldsOfTierBForms)
 {
     ptx_instr red = one("red.global.add.u32 [%rd1], %r1;");
@@ -300,6 +355,15 @@ TEST(PtxDecode, ScopesShadowAndSlotsAreNeverReused)
     EXPECT_NE(c, b);
     EXPECT_NE(k.in(4).o[0].reg, k.in(5).o[0].reg); // an inner %r1 shadows the function's
     EXPECT_EQ(k.f->regs[k.in(4).o[0].reg].name, std::string("%r1"));
+}
+
+TEST(PtxDecode, LineInfoBeforeABlockKeepsTheBlock)
+{
+    // -lineinfo output: a .loc line may precede a { } scope, which must not be skipped with it.
+    Kernel k(".loc 1 2 3\n{\n.reg .b32 %t;\nmov.u32 %t, 1;\n}\n.loc 1 3 3\nret;\n");
+    ASSERT_TRUE(k.f);
+    EXPECT_EQ(k.f->n_instrs, 2u);
+    EXPECT_EQ(k.in(0).op, OP_MOV);
 }
 
 TEST(PtxDecode, CallForms)

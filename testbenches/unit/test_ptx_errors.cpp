@@ -64,7 +64,9 @@ TEST(PtxErrors, UnterminatedBlock)
                         ".visible .entry k()\n{\n.reg .b32 %r<3>;\n{\nmov.u32 %r1, 1;\nret;\n}\n"
                         ".visible .entry k2()\n{\nret;\n}\n"),
               "bad.ptx:11:1: expected '}' to close the body of 'k' (opened at 5:1) before '.visible'\n");
-    EXPECT_EQ(errors_of(kernel("/* never closed\nret;\n")).substr(0, 40), "bad.ptx:6:1: expected an instruction, de");
+    EXPECT_EQ(errors_of(kernel("/* never closed\nret;\n")),
+              "bad.ptx:6:1: expected an instruction, declaration or label, got an unterminated comment\n"
+              "bad.ptx:9:1: expected '}' at end of file to close the body of 'k' (opened at 5:1)\n");
 }
 
 TEST(PtxErrors, BadAndUndeclaredRegisters)
@@ -171,8 +173,12 @@ TEST(PtxErrors, MissingSemicolon)
 {
     EXPECT_EQ(errors_of(kernel(REGS + "mov.u32 %r1, 1\nmov.u32 %r2, 2;\nret;\n")),
               "bad.ptx:10:15: expected ';' after the instruction, got 'mov.u32'\n");
-    EXPECT_EQ(errors_of(kernel(REGS + "ret\n}\n")).substr(0, 60),
-              "bad.ptx:10:4: expected ';' after the instruction, got '}'\nba");
+    EXPECT_EQ(errors_of(std::string(HEADER) + ".visible .entry k()\n{\nret\n}\n"),
+              "bad.ptx:6:4: expected ';' after the instruction, got '}'\n");
+    // After an instruction without operands, a new line is a new statement.
+    EXPECT_EQ(errors_of(kernel("bra $L1;\nret\n$L1:\nexit\nret;\n")),
+              "bad.ptx:7:4: expected ';' after the instruction, got '$L1'\n"
+              "bad.ptx:9:5: expected ';' after the instruction, got 'ret'\n");
     EXPECT_EQ(errors_of(kernel(".reg .b32 %r<2>\n.reg .b32 %q;\n")),
               "bad.ptx:7:1: expected ';' after the register declaration, got '.reg'\n");
 }
@@ -245,6 +251,10 @@ TEST(PtxErrors, Declarations)
               "bad.ptx:5:13: symbol 'g' is already declared\n");
     EXPECT_EQ(errors_of(std::string(HEADER) + ".global .align 3 .u32 g;\n"),
               "bad.ptx:4:9: alignment 3 is not a power of two up to 4096\n");
+    EXPECT_EQ(errors_of(std::string(HEADER) + ".global .b8 big[100000000] = {1};\n"),
+              "bad.ptx:4:28: initialised variable 'big' is too large (more than 67108864 bytes)\n");
+    EXPECT_EQ(errors_of(std::string(HEADER) + ".visible .entry k(.param .align 8 .b8 p[40000])\n{\nret;\n}\n"),
+              "bad.ptx:4:17: the parameters of kernel 'k' take 40000 bytes, more than CUDA's 32764\n");
     EXPECT_EQ(errors_of(std::string(".target sm_75\n")),
               "bad.ptx:1:1: expected '.version' at the start of the module, got '.target'\n");
 }
@@ -258,6 +268,18 @@ TEST(PtxErrors, RecoversAndCapsTheErrorCount)
     EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 21);
     EXPECT_NE(e.find("bad.ptx:29:14: undeclared register '%r9'\n"), std::string::npos);
     EXPECT_NE(e.find("bad.ptx: too many errors, stopping\n"), std::string::npos);
+}
+
+TEST(PtxErrors, RecoversAfterABrokenSignature)
+{
+    EXPECT_EQ(errors_of(std::string(HEADER) + ".visible .entry k(.param .u64)\n{\nret;\n}\n"    // 4-7
+                                              ".visible .entry k2()\n{\nmov.u32 %r1, 1;\n}\n"  // 8-11
+                                              ".func (.param .b32 a, .param .b32 b) f()\n{\n}\n"   // 12-14
+                                              ".visible .entry k3()\n{\n.reg .b64 %rd1;\nmov.u64 %rd1, k2;\n}\n"), // 15-19
+              "bad.ptx:4:30: expected a parameter name, got ')'\n"
+              "bad.ptx:10:9: undeclared register '%r1'\n"
+              "bad.ptx:12:7: functions with more than one return value are not supported\n"
+              "bad.ptx:18:15: the address of function 'k2' cannot be taken (indirect calls are not supported)\n");
 }
 
 TEST(PtxErrors, IgnoredDirectivesWarn)

@@ -222,6 +222,7 @@ TEST(PtxNvcc, MemorySpacesInstructions)
     EXPECT_EQ(br.guard_neg, 0);
     EXPECT_EQ(br.o[0].kind, PO_LABEL);
     EXPECT_EQ(br.o[0].imm, (int64_t)pc_at(ts, 84));
+    EXPECT_EQ(br.reconv_pc, pc_at(ts, 84)); // an if without else: the join is the target
     EXPECT_EQ(br.nsrc, 1); // the guard
     EXPECT_EQ(br.line, 69u);
     EXPECT_EQ(br.col, 2u);

@@ -50,7 +50,7 @@ static int check(int ok, const char *what)
 
 static int run_mix(gtlm_sim *sim, gtlm_module *m, bench_total *tot)
 {
-    enum { N = 64 * 256, MN = 128 };
+    enum { N = 256 * 256, MN = 192 };
     float *in = malloc(N * sizeof *in), *out = malloc(N * sizeof *out);
     float *a = malloc(MN * MN * sizeof *a), *b = malloc(MN * MN * sizeof *b), *c = malloc(MN * MN * sizeof *c);
     int *seeds = malloc(N * sizeof *seeds), *steps = malloc(N * sizeof *steps);
@@ -70,7 +70,7 @@ static int run_mix(gtlm_sim *sim, gtlm_module *m, bench_total *tot)
         b[i] = (float)(i % 5) - 2.0f;
     }
     gtlm_devptr din = 0, dout = 0, da = 0, db = 0, dc = 0, dseeds = 0, dsteps = 0, dvals = 0, dtotal = 0;
-    int iters = 64, n = MN;
+    int iters = 96, n = MN;
     unsigned zero = 0, total = 0;
     if (rc == CLI_OK &&
         (gtlm_malloc(sim, N * 4, &din) || gtlm_malloc(sim, N * 4, &dout) || gtlm_malloc(sim, MN * MN * 4, &da) ||
