@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/fbits.h"
 #include "ptx_internal.h"
 #include "ptx_opcodes.h"
 
@@ -66,35 +67,6 @@ static int parse_literal(const char *s, size_t n, enum lit *kind, uint64_t *bits
     return digits(s, n, 10, bits);
 }
 
-static uint64_t f32_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static uint64_t f64_bits(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
-
-static double f32_value(uint64_t bits)
-{
-    uint32_t u = (uint32_t)bits;
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static double f64_value(uint64_t bits)
-{
-    double d;
-    memcpy(&d, &bits, 8);
-    return d;
-}
-
 int pp_immediate(pp *p, ptx_type type, int64_t *out)
 {
     const ptx_tok *first = pp_peek(p);
@@ -122,14 +94,14 @@ int pp_immediate(pp *p, ptx_type type, int64_t *out)
         return -1;
     }
     if (type == PT_F32 || type == PT_F64) {
-        double v = kind == LIT_F32BITS ? f32_value(bits)
-                   : kind == LIT_F64BITS ? f64_value(bits)
+        double v = kind == LIT_F32BITS ? (double)fbits_f32(bits)
+                   : kind == LIT_F64BITS ? fbits_f64(bits)
                    : kind == LIT_FLOAT  ? fv
                                         : (double)(int64_t)bits; /* an integer literal means its value */
         if (neg) v = -v;
         /* Bit patterns of the instruction's own width are kept exactly (NaN payloads). */
-        if (type == PT_F32) *out = (int64_t)(kind == LIT_F32BITS ? bits : f32_bits((float)v));
-        else *out = (int64_t)(kind == LIT_F64BITS ? bits : f64_bits(v));
+        if (type == PT_F32) *out = (int64_t)(kind == LIT_F32BITS ? bits : fbits_of_f32((float)v));
+        else *out = (int64_t)(kind == LIT_F64BITS ? bits : fbits_of_f64(v));
         return 0;
     }
     if (kind == LIT_FLOAT) {

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "../common/fbits.h"
 #include "simt_alu.h"
 
 typedef const uint64_t (*alu_src)[SIMT_WARP];
@@ -58,34 +59,10 @@ static inline int64_t alu_sext(uint64_t x, unsigned w)
 
 /* ---- float views ---- */
 
-static inline float alu_f32(uint64_t x)
-{
-    uint32_t u = (uint32_t)x;
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
-static inline uint32_t alu_f32_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
-
-static inline double alu_f64(uint64_t x)
-{
-    double f;
-    memcpy(&f, &x, sizeof f);
-    return f;
-}
-
-static inline uint64_t alu_f64_bits(double f)
-{
-    uint64_t u;
-    memcpy(&u, &f, sizeof u);
-    return u;
-}
+static inline float alu_f32(uint64_t x) { return fbits_f32(x); }
+static inline uint32_t alu_f32_bits(float f) { return fbits_of_f32(f); }
+static inline double alu_f64(uint64_t x) { return fbits_f64(x); }
+static inline uint64_t alu_f64_bits(double f) { return fbits_of_f64(f); }
 
 /* f32 subnormal -> zero of the same sign (on the raw bits). */
 static inline uint32_t alu_ftz_bits32(uint32_t u) { return (u & 0x7f800000u) ? u : (u & 0x80000000u); }

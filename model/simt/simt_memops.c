@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../common/fbits.h"
 #include "simt_internal.h"
 
 /* Where an access lands once generic addresses and frames are resolved. */
@@ -204,35 +205,6 @@ simt_status simt_exec_st(simt_warp *w, const ptx_instr *in, uint32_t active, sim
     return SIMT_OK;
 }
 
-static float as_f32(uint64_t v)
-{
-    float f;
-    uint32_t u = (uint32_t)v;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static double as_f64(uint64_t v)
-{
-    double d;
-    memcpy(&d, &v, 8);
-    return d;
-}
-
-static uint64_t bits_f32(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static uint64_t bits_f64(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
-
 /* New memory value of an atomic operation on old with operands b (and c for cas). */
 static uint64_t atom_apply(const ptx_instr *in, uint64_t old, uint64_t b, uint64_t c, unsigned ts)
 {
@@ -241,17 +213,17 @@ static uint64_t atom_apply(const ptx_instr *in, uint64_t old, uint64_t b, uint64
     int64_t so = ts == 8 ? (int64_t)old : (int64_t)(int32_t)old, sb = ts == 8 ? (int64_t)b : (int64_t)(int32_t)b;
     switch (in->mode) {
     case PM_ATOM_ADD:
-        if (in->type == PT_F32) return bits_f32(as_f32(old) + as_f32(b));
-        if (in->type == PT_F64) return bits_f64(as_f64(old) + as_f64(b));
+        if (in->type == PT_F32) return fbits_of_f32(fbits_f32(old) + fbits_f32(b));
+        if (in->type == PT_F64) return fbits_of_f64(fbits_f64(old) + fbits_f64(b));
         return (old + b) & mask;
     case PM_ATOM_MIN:
-        if (in->type == PT_F32) return bits_f32(fminf(as_f32(old), as_f32(b)));
-        if (in->type == PT_F64) return bits_f64(fmin(as_f64(old), as_f64(b)));
+        if (in->type == PT_F32) return fbits_of_f32(fminf(fbits_f32(old), fbits_f32(b)));
+        if (in->type == PT_F64) return fbits_of_f64(fmin(fbits_f64(old), fbits_f64(b)));
         if (is_signed) return (uint64_t)(so < sb ? so : sb) & mask;
         return ((old & mask) < (b & mask) ? old : b) & mask;
     case PM_ATOM_MAX:
-        if (in->type == PT_F32) return bits_f32(fmaxf(as_f32(old), as_f32(b)));
-        if (in->type == PT_F64) return bits_f64(fmax(as_f64(old), as_f64(b)));
+        if (in->type == PT_F32) return fbits_of_f32(fmaxf(fbits_f32(old), fbits_f32(b)));
+        if (in->type == PT_F64) return fbits_of_f64(fmax(fbits_f64(old), fbits_f64(b)));
         if (is_signed) return (uint64_t)(so > sb ? so : sb) & mask;
         return ((old & mask) > (b & mask) ? old : b) & mask;
     case PM_ATOM_INC: return (old & mask) >= (b & mask) ? 0 : (old + 1) & mask;
