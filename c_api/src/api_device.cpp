@@ -163,3 +163,30 @@ extern "C" int gtlm_synchronize(gtlm_sim *sim)
         return rc == GTLM_OK ? rc : set_error(rc, sim->pending_msg);
     });
 }
+
+extern "C" int gtlm_module_set_ptxas_info(gtlm_sim *sim, gtlm_module *module, const char *report)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_module_set_ptxas_info", "sim is NULL");
+        NEED(report, "gtlm_module_set_ptxas_info", "report is NULL");
+        sim->sim.device().set_ptxas_info(unwrap(sim, module, "gtlm_module_set_ptxas_info"), report);
+        return static_cast<int>(GTLM_OK);
+    });
+}
+
+extern "C" int gtlm_kernel_resources_get(gtlm_sim *sim, gtlm_module *module, const char *kernel,
+                                         gtlm_kernel_resources *out)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_kernel_resources_get", "sim is NULL");
+        NEED(kernel, "gtlm_kernel_resources_get", "kernel is NULL");
+        NEED(out, "gtlm_kernel_resources_get", "out is NULL");
+        uint64_t shared = 0, stack = 0, params = 0;
+        sim->sim.device().kernel_resources(unwrap(sim, module, "gtlm_kernel_resources_get"), kernel, &out->registers,
+                                           &out->barriers, &shared, &stack, &params);
+        out->shared_bytes = shared;
+        out->stack_bytes = stack;
+        out->param_bytes = params;
+        return static_cast<int>(GTLM_OK);
+    });
+}

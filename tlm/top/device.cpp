@@ -133,6 +133,44 @@ uint64_t Device::symbol_address(Module *m, const std::string &symbol)
     return m->sm.global_base + s->offset;
 }
 
+void Device::set_ptxas_info(Module *m, const std::string &report)
+{
+    ptxas_func *v = nullptr;
+    size_t n = 0;
+    char err[256] = "";
+    if (ptxas_info_parse(report.c_str(), &v, &n, err, sizeof err) != 0)
+        throw Error(GTLM_ST_ECONFIG, "gtlm_module_set_ptxas_info: " + std::string(err));
+    std::vector<ptxas_func> funcs(v, v + n);
+    std::free(v);
+    for (const ptxas_func &f : funcs) {
+        const ptx_func *pf = ptx_module_find_func(&m->sm.ptx, f.name);
+        if (!pf || (f.is_entry && !pf->is_entry))
+            throw Error(GTLM_ST_ECONFIG, "gtlm_module_set_ptxas_info: the report names '" + std::string(f.name) +
+                                             "', which module '" + m->name + "' does not define as such");
+    }
+    m->resources = std::move(funcs);
+}
+
+void Device::kernel_resources(Module *m, const std::string &kernel, unsigned *regs, unsigned *barriers,
+                              uint64_t *shared, uint64_t *stack, uint64_t *params)
+{
+    const ptx_func *k = ptx_module_find_func(&m->sm.ptx, kernel.c_str());
+    if (!k || !k->is_entry)
+        throw Error(GTLM_ST_ENOTFOUND, "gtlm_kernel_resources_get: module '" + m->name + "' has no kernel '" + kernel + "'");
+    *regs = 0;
+    *barriers = 0;
+    *shared = ptx_kernel_static_shared(&m->sm.ptx, k);
+    *stack = m->sm.stack_bytes[k - m->sm.ptx.funcs];
+    *params = k->param_bytes;
+    for (const ptxas_func &f : m->resources) {
+        if (kernel != f.name) continue;
+        *regs = f.registers;
+        *barriers = f.barriers;
+        *shared = f.shared_bytes;
+        *stack = f.stack_bytes;
+    }
+}
+
 LaunchResult Device::launch_functional(Module *m, const std::string &kernel, const unsigned grid[3],
                                        const unsigned block[3], uint64_t dyn_shared, const void *const *args,
                                        const size_t *arg_sizes, size_t n_args, uint64_t max_insn, uint32_t n_sms)

@@ -10,6 +10,7 @@
 
 extern "C" {
 #include "mem/dmem.h"
+#include "ptx/ptxas_info.h"
 #include "simt/simt.h"
 #include "simt/simt_run.h"
 }
@@ -20,6 +21,7 @@ namespace gtlm {
 struct Module {
     simt_module sm{};
     std::string name;
+    std::vector<ptxas_func> resources; // from the ptxas -v report, when attached
 };
 
 struct LaunchResult {
@@ -44,6 +46,10 @@ public:
     bool owns(const Module *m) const;
     void copy_to_symbol(Module *m, const std::string &symbol, const void *src, uint64_t bytes, uint64_t offset);
     uint64_t symbol_address(Module *m, const std::string &symbol);
+    void set_ptxas_info(Module *m, const std::string &report);
+    // Registers, shared memory, stack of a kernel; throws Error(ENOTFOUND) for an unknown kernel.
+    void kernel_resources(Module *m, const std::string &kernel, unsigned *regs, unsigned *barriers,
+                          uint64_t *shared, uint64_t *stack, uint64_t *params);
 
     // Runs a kernel functionally to completion; throws Error(ESIM) with the failing
     // instruction, warp, lane and address.

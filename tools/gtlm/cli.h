@@ -18,6 +18,11 @@ typedef struct cli_args {
     int n_overrides;
     int gpgpusim_compat;
     const char *workload;   /* run: the positional argument */
+    const char *size;       /* run: --size tiny|sim|paper */
+    const char *mode;       /* run: --mode functional|timing */
+    const char *sets[16];   /* run: --set NAME=VALUE size parameters */
+    int n_sets;
+    int corrupt;            /* run: --corrupt-output (test hook) */
     const char *stats_json; /* run: --stats-json F */
     const char *stats_text; /* run: --stats F */
 } cli_args;
@@ -31,5 +36,6 @@ int cli_create_sim(const cli_args *a, gtlm_sim **sim);
 int cmd_options(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_list(int argc, char **argv);
 
 #endif

@@ -24,6 +24,19 @@ int cli_parse(int argc, char **argv, int allow_workload, int allow_stats, cli_ar
             a->files[a->n_files++] = argv[++i];
         } else if (strcmp(s, "--gpgpusim-compat") == 0) {
             a->gpgpusim_compat = 1;
+        } else if (allow_workload && (strcmp(s, "--size") == 0 || strcmp(s, "--mode") == 0)) {
+            if (!need_value(argc, argv, i)) return CLI_USAGE;
+            if (s[2] == 's') a->size = argv[++i];
+            else a->mode = argv[++i];
+        } else if (allow_workload && strcmp(s, "--set") == 0) {
+            if (!need_value(argc, argv, i)) return CLI_USAGE;
+            if (a->n_sets == 16) {
+                fprintf(stderr, "gtlm: too many --set parameters\n");
+                return CLI_USAGE;
+            }
+            a->sets[a->n_sets++] = argv[++i];
+        } else if (allow_workload && strcmp(s, "--corrupt-output") == 0) {
+            a->corrupt = 1;
         } else if (allow_stats && (strcmp(s, "--stats-json") == 0 || strcmp(s, "--stats") == 0)) {
             if (!need_value(argc, argv, i)) return CLI_USAGE;
             if (s[7] == '-') a->stats_json = argv[++i];

@@ -1,7 +1,9 @@
-/* gtlm run: load a configuration, run a workload, write statistics. */
+/* gtlm run: load a configuration, run a workload on it, verify, write statistics. */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
+#include "workload.h"
 
 static int write_stats(gtlm_sim *sim, const cli_args *a)
 {
@@ -21,16 +23,33 @@ int cmd_run(int argc, char **argv)
     cli_args a;
     int rc = cli_parse(argc, argv, 1, 1, &a);
     if (rc != CLI_OK) return rc;
-    if (a.workload) {
-        /* The workload suite is not part of gtlm yet: no name can be found. */
-        fprintf(stderr, "gtlm: no workload named '%s' (no workloads are available in this build)\n", a.workload);
+    const wl_desc *d = NULL;
+    if (a.workload && !(d = wl_find(a.workload))) {
+        fprintf(stderr, "gtlm: no workload named '%s' (gtlm list shows them; name the suite, e.g. rodinia/BFS, when "
+                        "two suites share a name)\n", a.workload);
         return CLI_USAGE;
+    }
+    if (a.mode) {
+        if (strcmp(a.mode, "functional") != 0 && strcmp(a.mode, "timing") != 0) {
+            fprintf(stderr, "gtlm: --mode expects functional or timing, got '%s'\n", a.mode);
+            return CLI_USAGE;
+        }
+        a.overrides[a.n_overrides++] = "-gtlm_mode";
+        a.overrides[a.n_overrides++] = a.mode;
     }
     gtlm_sim *sim = NULL;
     if ((rc = cli_create_sim(&a, &sim)) != CLI_OK) return rc;
     printf("%s", gtlm_sim_describe(sim));
-    printf("no workload given: configuration loaded, nothing to simulate\n");
-    rc = write_stats(sim, &a);
+    if (!d) {
+        printf("no workload given: configuration loaded, nothing to simulate\n");
+    } else {
+        int w = wl_run(d, sim, a.size ? a.size : "tiny", a.sets, (size_t)a.n_sets, a.corrupt, stdout);
+        if (w == WL_OK && gtlm_stats_write(sim, "-", GTLM_STATS_TEXT) != GTLM_OK)
+            fprintf(stderr, "gtlm: %s\n", gtlm_last_error());
+        rc = w == WL_OK ? CLI_OK : w == WL_WRONG ? CLI_FAIL : (strstr(gtlm_last_error(), "timing") ? CLI_USAGE : CLI_FAIL);
+    }
+    int s = write_stats(sim, &a);
+    if (rc == CLI_OK) rc = s;
     gtlm_sim_destroy(sim);
     return rc;
 }

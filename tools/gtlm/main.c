@@ -12,7 +12,8 @@ static void usage(FILE *f)
             "commands:\n"
             "  version                      print the version of gtlm and of SystemC\n"
             "  options [CONFIG...]          print every option: value, default, description, source\n"
-            "  run [WORKLOAD] [CONFIG...]   load a configuration and run a workload on it\n"
+            "  list                         print every workload: suite, description, kernels, sizes\n"
+            "  run [WORKLOAD] [CONFIG...]   load a configuration, run a workload, verify it, print statistics\n"
             "  bench functional [CONFIG...] measure functional execution speed on a fixed kernel mix\n"
             "  help                         print this text\n"
             "\n"
@@ -21,6 +22,9 @@ static void usage(FILE *f)
             "  --gpgpusim-compat            GPGPU-Sim options gtlm does not model only warn\n"
             "  -name value                  override one option after the files\n"
             "run only:\n"
+            "  --size tiny|sim|paper        the workload's size preset (default tiny)\n"
+            "  --set NAME=VALUE             override one size parameter of the preset\n"
+            "  --mode functional|timing     execution mode (default: -gtlm_mode of the configuration)\n"
             "  --stats FILE                 write GPGPU-Sim style statistics ('-' for standard output)\n"
             "  --stats-json FILE            write every statistic as JSON\n"
             "\n"
@@ -49,6 +53,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "options") == 0) return cmd_options(argc - 2, argv + 2);
     if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
-    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, run, bench or help)\n", cmd);
+    if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
+    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, list, run, bench or help)\n", cmd);
     return CLI_USAGE;
 }

@@ -148,6 +148,23 @@ GTLM_EXTERN(int) gtlm_memcpy_to_symbol(gtlm_sim *sim, gtlm_module *module, const
 /* Device address of a module-scope .global variable. */
 GTLM_EXTERN(int) gtlm_symbol_address(gtlm_sim *sim, gtlm_module *module, const char *symbol, gtlm_devptr *out);
 
+/* Attaches the `ptxas -v -arch=sm_XX` report of the module's PTX: physical registers, shared
+ * memory and stack per kernel, which occupancy is computed from. GTLM_ECONFIG when the report
+ * is malformed or names a kernel the module does not have. */
+GTLM_EXTERN(int) gtlm_module_set_ptxas_info(gtlm_sim *sim, gtlm_module *module, const char *ptxas_report);
+
+typedef struct gtlm_kernel_resources {
+    unsigned registers;          /* per thread, from ptxas (0 when no report was attached) */
+    unsigned barriers;
+    unsigned long shared_bytes;  /* static shared memory (ptxas, else from the PTX declarations) */
+    unsigned long stack_bytes;   /* per-thread stack frame (local memory) */
+    unsigned long param_bytes;   /* size of the parameter buffer */
+} gtlm_kernel_resources;
+
+/* Resources of one kernel of a module. */
+GTLM_EXTERN(int) gtlm_kernel_resources_get(gtlm_sim *sim, gtlm_module *module, const char *kernel,
+                                          gtlm_kernel_resources *out);
+
 /* Launches kernel on a grid of grid[0] x grid[1] x grid[2] CTAs of block[0] x block[1] x block[2]
  * threads with dynamic_shared_bytes of dynamic shared memory. args[i] points at arg_sizes[i]
  * bytes holding the i-th kernel parameter; sizes must match the kernel's .param list.

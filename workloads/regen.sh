@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Regenerates workloads/<suite>/<name>/<name>.ptx and <name>.ptxas.txt from <name>.cu:
+#   nvcc -ptx -arch=compute_75 (no -G, no -lineinfo, no fast-math) and ptxas -v -arch=sm_75.
+#   bash workloads/regen.sh [--check] [--nvcc NVCC] [--ptxas PTXAS] [SUITE/NAME ...]
+# With --check nothing is written: each result is compared with the committed file and the
+# script fails on a difference (skipped, exit 0, when nvcc is not installed). Naming workload
+# folders limits the work to them.
+set -uo pipefail
+cd "$(dirname "$0")"
+check=0
+nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+dirs=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --check) check=1 ;;
+    --nvcc) nvcc=$2; shift ;;
+    --ptxas) ptxas=$2; shift ;;
+    *) dirs+=("${1%/}") ;;
+    esac
+    shift
+done
+[ ${#dirs[@]} -gt 0 ] || dirs=(*/*)
+if ! [ -x "$nvcc" ] || ! [ -x "$ptxas" ]; then
+    echo "regen.sh: skipped: no nvcc/ptxas"
+    exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+status=0
+for dir in "${dirs[@]}"; do
+    name=$(basename "$dir")
+    cu="$dir/$name.cu"
+    [ -f "$cu" ] || continue
+    "$nvcc" -ptx -arch=compute_75 -o "$tmp/$name.ptx" "$cu" || { status=1; continue; }
+    # ptxas prints its report on stderr; keep only the report lines, not the temp path.
+    "$ptxas" -v -arch=sm_75 "$tmp/$name.ptx" -o /dev/null 2> "$tmp/$name.raw" || { status=1; continue; }
+    grep -E 'ptxas info|bytes stack frame' "$tmp/$name.raw" | grep -v 'Compile time' | sed -e "s#$tmp/##g" > "$tmp/$name.ptxas.txt"
+    if [ $check = 1 ]; then
+        for f in "$name.ptx" "$name.ptxas.txt"; do
+            if ! cmp -s "$tmp/$f" "$dir/$f"; then
+                echo "regen.sh: $dir/$f differs from what $cu compiles to"
+                status=1
+            fi
+        done
+    else
+        cp "$tmp/$name.ptx" "$tmp/$name.ptxas.txt" "$dir/"
+    fi
+done
+exit $status
