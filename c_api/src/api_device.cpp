@@ -190,3 +190,57 @@ extern "C" int gtlm_kernel_resources_get(gtlm_sim *sim, gtlm_module *module, con
         return static_cast<int>(GTLM_OK);
     });
 }
+
+extern "C" int gtlm_set_mem_callback(gtlm_sim *sim, gtlm_mem_callback cb, void *payload)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_set_mem_callback", "sim is NULL");
+        if (!cb) {
+            sim->sim.device().set_mem_hook(nullptr);
+            return static_cast<int>(GTLM_OK);
+        }
+        sim->sim.device().set_mem_hook([cb, payload](gtlm::Module *m, const simt_launch *l, const simt_warp *w,
+                                                     uint32_t func, uint32_t pc, const simt_mem_access *acc) {
+            const ptx_func *f = &l->mod->ptx.funcs[func];
+            const simt_cta *c = w->cta;
+            gtlm_mem_event e{};
+            e.module = reinterpret_cast<gtlm_module *>(m);
+            e.kernel = l->kernel->name;
+            e.function = f->name;
+            e.pc = pc;
+            e.line = pc < f->n_instrs ? f->instrs[pc].line : 0;
+            static const int spaces[] = {0, GTLM_SPACE_GLOBAL, GTLM_SPACE_SHARED, GTLM_SPACE_LOCAL, GTLM_SPACE_CONST,
+                                         GTLM_SPACE_PARAM};
+            e.space = acc->space < 6 ? spaces[acc->space] : 0;
+            e.is_store = acc->is_store;
+            e.is_atomic = acc->is_atomic;
+            e.bytes = acc->bytes;
+            for (int i = 0; i < 3; i++) e.cta[i] = c->ctaid[i];
+            e.warp = w->id;
+            unsigned long long linear =
+                (static_cast<unsigned long long>(c->ctaid[2]) * l->grid[1] + c->ctaid[1]) * l->grid[0] + c->ctaid[0];
+            e.global_warp = linear * l->threads_per_cta / 32 + w->id;
+            e.mask = acc->mask;
+            e.addr = acc->addr;
+            cb(&e, payload);
+        });
+        return static_cast<int>(GTLM_OK);
+    });
+}
+
+extern "C" int gtlm_module_describe_instr(gtlm_sim *sim, gtlm_module *module, const char *function, unsigned pc,
+                                          char *buf, size_t len)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_module_describe_instr", "sim is NULL");
+        NEED(function, "gtlm_module_describe_instr", "function is NULL");
+        NEED(buf && len, "gtlm_module_describe_instr", "buf is NULL or len is 0");
+        gtlm::Module *m = unwrap(sim, module, "gtlm_module_describe_instr");
+        const ptx_func *f = ptx_module_find_func(&m->sm.ptx, function);
+        if (!f || pc >= f->n_instrs)
+            return set_error(GTLM_ENOTFOUND, std::string("gtlm_module_describe_instr: no instruction ") +
+                                                 std::to_string(pc) + " in '" + function + "'");
+        ptx_describe_instr(&m->sm.ptx, f, pc, buf, len);
+        return static_cast<int>(GTLM_OK);
+    });
+}

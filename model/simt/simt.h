@@ -37,8 +37,15 @@ typedef struct simt_module {
 int simt_module_load(simt_module *sm, ptx_module *ptx, dmem *mem, char *err, size_t errlen);
 void simt_module_free(simt_module *sm, dmem *mem);
 
+typedef struct simt_launch simt_launch;
+typedef struct simt_warp simt_warp;
+typedef struct simt_mem_access simt_mem_access;
+/* Called after every executed memory instruction when set (profiling, tracing). */
+typedef void (*simt_mem_hook)(const simt_launch *l, const simt_warp *w, uint32_t func, uint32_t pc,
+                              const simt_mem_access *acc, void *ctx);
+
 /* One kernel launch. */
-typedef struct simt_launch {
+struct simt_launch {
     const simt_module *mod;
     const ptx_func *kernel;
     uint32_t func_index;
@@ -53,7 +60,9 @@ typedef struct simt_launch {
     uint32_t grid_id;
     uint32_t n_sms;           /* %nsmid */
     dmem *mem;
-} simt_launch;
+    simt_mem_hook on_mem;     /* optional */
+    void *on_mem_ctx;
+};
 
 /* Reasons a warp stops making progress or a kernel fails. */
 typedef enum simt_status {
@@ -78,13 +87,13 @@ typedef struct simt_error {
 } simt_error;
 
 /* The memory accesses of one executed memory instruction, for the timing model. */
-typedef struct simt_mem_access {
+struct simt_mem_access {
     uint8_t space;     /* ptx_space after generic resolution */
     uint8_t is_store, is_atomic;
     uint8_t bytes;     /* bytes per lane (vector size included) */
     uint32_t mask;     /* lanes that accessed */
     uint64_t addr[SIMT_WARP]; /* address in the resolved space (device address for global) */
-} simt_mem_access;
+};
 
 /* One reconvergence-stack entry. */
 typedef struct simt_entry {
@@ -100,7 +109,7 @@ typedef enum simt_warp_state { SIMT_WARP_READY = 0, SIMT_WARP_AT_BARRIER, SIMT_W
 
 typedef struct simt_cta simt_cta;
 
-typedef struct simt_warp {
+struct simt_warp {
     simt_cta *cta;
     uint32_t id;          /* warp index within the CTA */
     uint32_t valid;       /* lanes that hold a thread (a partial last warp has fewer) */
@@ -116,7 +125,7 @@ typedef struct simt_warp {
     uint32_t depth, cap;
     uint64_t insn;        /* warp instructions executed */
     uint64_t thread_insn; /* thread instructions (active lanes summed) */
-} simt_warp;
+};
 
 struct simt_cta {
     const simt_launch *launch;

@@ -32,7 +32,8 @@ int simt_launch_prepare(simt_launch *l, char *err, size_t len)
 }
 
 /* Runs one CTA to completion. */
-static simt_status run_cta(simt_cta *c, uint64_t *budget, simt_run_stats *stats, simt_error *err)
+static simt_status run_cta(simt_cta *c, uint64_t *budget, simt_run_stats *stats, simt_mem_access *acc,
+                           simt_error *err)
 {
     for (;;) {
         int progressed = 0, live = 0;
@@ -52,7 +53,15 @@ static simt_status run_cta(simt_cta *c, uint64_t *budget, simt_run_stats *stats,
                     return SIMT_ERR_DEADLOCK;
                 }
                 (*budget)--;
-                simt_status st = simt_warp_step(w, NULL, err);
+                simt_status st;
+                if (c->launch->on_mem) {
+                    const simt_entry *e = &w->stack[w->depth - 1];
+                    uint32_t func = e->func, pc = e->pc;
+                    st = simt_warp_step(w, acc, err);
+                    if (st == SIMT_OK && acc->mask) c->launch->on_mem(c->launch, w, func, pc, acc, c->launch->on_mem_ctx);
+                } else {
+                    st = simt_warp_step(w, NULL, err);
+                }
                 progressed = 1;
                 if (st != SIMT_OK) return st;
                 c->clock++;
@@ -79,6 +88,7 @@ simt_status simt_run_functional(const simt_launch *l, uint64_t max_insn, simt_ru
 {
     uint64_t budget = max_insn ? max_insn : UINT64_MAX;
     memset(stats, 0, sizeof *stats);
+    simt_mem_access record, *acc = l->on_mem ? &record : NULL;
     for (uint32_t z = 0; z < l->grid[2]; z++)
         for (uint32_t y = 0; y < l->grid[1]; y++)
             for (uint32_t x = 0; x < l->grid[0]; x++) {
@@ -90,7 +100,7 @@ simt_status simt_run_functional(const simt_launch *l, uint64_t max_insn, simt_ru
                     snprintf(err->detail, sizeof err->detail, "out of memory setting up a CTA");
                     return SIMT_ERR_NOMEM;
                 }
-                simt_status st = run_cta(&c, &budget, stats, err);
+                simt_status st = run_cta(&c, &budget, stats, acc, err);
                 simt_cta_free(&c);
                 if (st != SIMT_OK) return st;
             }

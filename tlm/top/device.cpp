@@ -190,6 +190,18 @@ LaunchResult Device::launch_functional(Module *m, const std::string &kernel, con
     l.grid_id = next_grid_id_++;
     l.n_sms = n_sms;
     l.mem = &mem_;
+    struct HookCtx {
+        Device *dev;
+        Module *mod;
+    } hook_ctx{this, m};
+    if (mem_hook_) {
+        l.on_mem = [](const simt_launch *sl, const simt_warp *w, uint32_t func, uint32_t pc, const simt_mem_access *acc,
+                      void *ctx) {
+            auto *h = static_cast<HookCtx *>(ctx);
+            h->dev->mem_hook_(h->mod, sl, w, func, pc, acc);
+        };
+        l.on_mem_ctx = &hook_ctx;
+    }
     char msg[512] = "";
     if (simt_launch_prepare(&l, msg, sizeof msg) != 0) throw Error(GTLM_ST_EINVAL, std::string("gtlm_launch: ") + msg);
     if (simt_pack_params(k, args, arg_sizes, n_args, &l.params, msg, sizeof msg) != 0)

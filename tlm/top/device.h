@@ -4,6 +4,7 @@
 #define GTLM_TLM_DEVICE_H
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,6 +29,10 @@ struct LaunchResult {
     simt_run_stats stats{};
     double seconds = 0;
 };
+
+// Observer of executed memory instructions (module, launch, warp, function, pc, accesses).
+using MemHook = std::function<void(Module *, const simt_launch *, const simt_warp *, uint32_t func, uint32_t pc,
+                                   const simt_mem_access *)>;
 
 class Device {
 public:
@@ -58,12 +63,14 @@ public:
                                    const size_t *arg_sizes, size_t n_args, uint64_t max_insn, uint32_t n_sms);
 
     dmem *memory() { return &mem_; }
+    void set_mem_hook(MemHook h) { mem_hook_ = std::move(h); }
 
 private:
     void check_range(uint64_t addr, uint64_t bytes, const char *what);
     dmem mem_{};
     std::vector<std::unique_ptr<Module>> modules_;
     uint32_t next_grid_id_ = 1;
+    MemHook mem_hook_;
 };
 
 } // namespace gtlm

@@ -37,5 +37,6 @@ int cmd_options(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_list(int argc, char **argv);
+int cmd_profile(int argc, char **argv);
 
 #endif

@@ -14,6 +14,7 @@ static void usage(FILE *f)
             "  options [CONFIG...]          print every option: value, default, description, source\n"
             "  list                         print every workload: suite, description, kernels, sizes\n"
             "  run [WORKLOAD] [CONFIG...]   load a configuration, run a workload, verify it, print statistics\n"
+            "  profile WORKLOAD [run args]  per-static-load memory profile (requests, reuse, inter-warp stride)\n"
             "  bench functional [CONFIG...] measure functional execution speed on a fixed kernel mix\n"
             "  help                         print this text\n"
             "\n"
@@ -54,6 +55,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
-    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, list, run, bench or help)\n", cmd);
+    if (strcmp(cmd, "profile") == 0) return cmd_profile(argc - 2, argv + 2);
+    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, list, run, profile, bench or help)\n", cmd);
     return CLI_USAGE;
 }

@@ -174,6 +174,37 @@ GTLM_EXTERN(int) gtlm_kernel_resources_get(gtlm_sim *sim, gtlm_module *module, c
 GTLM_EXTERN(int) gtlm_launch(gtlm_sim *sim, gtlm_module *module, const char *kernel, const unsigned grid[3],
                             const unsigned block[3], size_t dynamic_shared_bytes, const void *const *args,
                             const size_t *arg_sizes, size_t n_args);
+/* ---- observing execution ---- */
+
+/* State spaces of memory events. */
+enum { GTLM_SPACE_GLOBAL = 1, GTLM_SPACE_SHARED = 2, GTLM_SPACE_LOCAL = 3, GTLM_SPACE_CONST = 4, GTLM_SPACE_PARAM = 5 };
+
+/* One executed warp memory instruction. The pointers are valid during the callback only. */
+typedef struct gtlm_mem_event {
+    gtlm_module *module;
+    const char *kernel;
+    const char *function;      /* the function executing (the kernel or a called .func) */
+    unsigned pc;               /* instruction index in function */
+    unsigned line;             /* its line in the PTX text */
+    int space;                 /* GTLM_SPACE_* after generic addresses are resolved */
+    int is_store, is_atomic;
+    unsigned bytes;            /* per lane */
+    unsigned cta[3];
+    unsigned warp;             /* warp index within its CTA */
+    unsigned long long global_warp; /* (linear CTA index * threads per CTA) / 32 + warp */
+    uint32_t mask;             /* lanes that accessed */
+    const uint64_t *addr;      /* 32 addresses, valid for lanes in mask (device addresses for global) */
+} gtlm_mem_event;
+
+typedef void (*gtlm_mem_callback)(const gtlm_mem_event *event, void *payload);
+
+/* Calls cb after every executed memory instruction of later launches (NULL turns it off). */
+GTLM_EXTERN(int) gtlm_set_mem_callback(gtlm_sim *sim, gtlm_mem_callback cb, void *payload);
+
+/* "ld.global.f32 %f1, [%rd4]"-style text of an instruction, written into buf. */
+GTLM_EXTERN(int) gtlm_module_describe_instr(gtlm_sim *sim, gtlm_module *module, const char *function, unsigned pc,
+                                           char *buf, size_t len);
+
 /* Waits for outstanding work; returns the first error of work since the last call. */
 GTLM_EXTERN(int) gtlm_synchronize(gtlm_sim *sim);
 

@@ -1,0 +1,96 @@
+/* gtlm profile: the per-static-load memory profile of a workload, from functional execution. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/load_profile.h"
+#include "cli.h"
+#include "workload.h"
+
+#define MAX_FUNCS 256
+
+/* What the callback accumulates: the profile and the functions its keys refer to. */
+typedef struct profile_run {
+    load_profile prof;
+    gtlm_module *module[MAX_FUNCS];
+    const char *function[MAX_FUNCS];
+    unsigned n_funcs;
+    int failed;
+} profile_run;
+
+static void on_mem(const gtlm_mem_event *e, void *payload)
+{
+    profile_run *r = payload;
+    if (e->space != GTLM_SPACE_GLOBAL || e->is_store || e->is_atomic) return;
+    unsigned id = 0;
+    while (id < r->n_funcs && (r->module[id] != e->module || r->function[id] != e->function)) id++;
+    if (id == r->n_funcs) {
+        if (id == MAX_FUNCS) {
+            r->failed = 1;
+            return;
+        }
+        r->module[id] = e->module;
+        r->function[id] = e->function;
+        r->n_funcs++;
+    }
+    if (load_profile_add(&r->prof, (uint64_t)id << 32 | e->pc, e->pc, e->line, e->global_warp, e->mask, e->addr,
+                         e->bytes) != 0)
+        r->failed = 1;
+}
+
+static void print_profile(gtlm_sim *sim, const profile_run *r)
+{
+    const load_profile *p = &r->prof;
+    size_t *order = malloc((p->n ? p->n : 1) * sizeof *order);
+    if (!order) return;
+    load_profile_order(p, order);
+    printf("%-56s %10s %11s %11s %7s %10s %12s %7s\n", "global load (module:line, pc, opcode)", "executions", "line_req",
+           "sector_req", "share", "unique/req", "warp_stride", "share");
+    for (size_t i = 0; i < p->n; i++) {
+        const lp_load *l = &p->loads[order[i]];
+        unsigned id = (unsigned)(l->key >> 32);
+        char desc[160] = "?";
+        gtlm_module_describe_instr(sim, r->module[id], r->function[id], l->pc, desc, sizeof desc);
+        int64_t stride;
+        double share;
+        load_profile_stride(l, &stride, &share);
+        printf("%-56s %10llu %11llu %11llu %6.2f%% %10.4f %12lld %6.1f%%\n", desc, (unsigned long long)l->executions,
+               (unsigned long long)l->line_requests, (unsigned long long)l->sector_requests,
+               p->total_requests ? 100.0 * (double)l->line_requests / (double)p->total_requests : 0.0,
+               l->line_requests ? (double)l->lines.n / (double)l->line_requests : 0.0, (long long)stride, 100.0 * share);
+    }
+    printf("%zu global loads, %llu line requests\n", p->n, (unsigned long long)p->total_requests);
+    free(order);
+}
+
+int cmd_profile(int argc, char **argv)
+{
+    cli_args a;
+    int rc = cli_parse(argc, argv, 1, 0, &a);
+    if (rc != CLI_OK) return rc;
+    const wl_desc *d = a.workload ? wl_find(a.workload) : NULL;
+    if (!d) {
+        fprintf(stderr, "usage: gtlm profile WORKLOAD [--size tiny|sim|paper] [--set NAME=VALUE] [CONFIG...]%s%s%s\n",
+                a.workload ? " (no workload named '" : "", a.workload ? a.workload : "", a.workload ? "')" : "");
+        return CLI_USAGE;
+    }
+    a.overrides[a.n_overrides++] = "-gtlm_mode";
+    a.overrides[a.n_overrides++] = "functional";
+    gtlm_sim *sim = NULL;
+    if ((rc = cli_create_sim(&a, &sim)) != CLI_OK) return rc;
+    profile_run *r = calloc(1, sizeof *r);
+    if (!r) {
+        gtlm_sim_destroy(sim);
+        return CLI_FAIL;
+    }
+    load_profile_init(&r->prof);
+    gtlm_set_mem_callback(sim, on_mem, r);
+    int w = wl_run(d, sim, a.size ? a.size : "tiny", a.sets, (size_t)a.n_sets, 0, stdout);
+    if (r->failed) fprintf(stderr, "gtlm profile: out of memory while profiling\n");
+    if (w == WL_OK && !r->failed) print_profile(sim, r);
+    rc = w == WL_OK && !r->failed ? CLI_OK : w == WL_WRONG ? CLI_FAIL : CLI_FAIL;
+    load_profile_free(&r->prof);
+    free(r);
+    gtlm_sim_destroy(sim);
+    return rc;
+}
