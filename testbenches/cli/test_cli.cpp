@@ -63,11 +63,33 @@ TEST(Cli, RunWithoutWorkloadShowsTheConfiguration)
     EXPECT_NE(r.out.find("L2: 12 slices"), std::string::npos) << r.out;
 }
 
+TEST(Cli, ListRunAndProfileAWorkload)
+{
+    Result r = run("list");
+    EXPECT_EQ(r.code, 0);
+    EXPECT_NE(r.out.find("sdk/VectorAdd: "), std::string::npos) << r.out;
+    r = run("run sdk/VectorAdd --size tiny --config " + configs + "tiny.config");
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("VectorAdd: verified"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("gpgpu_n_tot_w_icount = "), std::string::npos) << r.out;
+    r = run("run VectorAdd --set n=100 --set bogus=3");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.out.find("bad size parameter 'bogus=3'"), std::string::npos) << r.out;
+    r = run("profile VectorAdd --set n=1024");
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("2 global loads, 64 line requests"), std::string::npos) << r.out;
+    r = run("run VectorAdd --mode timing");
+    EXPECT_NE(r.code, 0);
+    EXPECT_NE(r.out.find("timing"), std::string::npos) << r.out;
+}
+
 TEST(Cli, UnknownWorkloadIsBadInput)
 {
     Result r = run("run NOSUCH --config " + configs + "tiny.config");
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.out.find("no workload named 'NOSUCH'"), std::string::npos) << r.out;
+    r = run("frobnicate --help");
+    EXPECT_EQ(r.code, 2);
 }
 
 TEST(Cli, ConfigErrorsNameFileLineAndOption)

@@ -88,7 +88,7 @@ int cmd_profile(int argc, char **argv)
     int w = wl_run(d, sim, a.size ? a.size : "tiny", a.sets, (size_t)a.n_sets, 0, stdout);
     if (r->failed) fprintf(stderr, "gtlm profile: out of memory while profiling\n");
     if (w == WL_OK && !r->failed) print_profile(sim, r);
-    rc = w == WL_OK && !r->failed ? CLI_OK : w == WL_WRONG ? CLI_FAIL : CLI_FAIL;
+    rc = w == WL_OK && !r->failed ? CLI_OK : w == WL_USAGE ? CLI_USAGE : CLI_FAIL;
     load_profile_free(&r->prof);
     free(r);
     gtlm_sim_destroy(sim);

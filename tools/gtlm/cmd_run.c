@@ -46,7 +46,7 @@ int cmd_run(int argc, char **argv)
         int w = wl_run(d, sim, a.size ? a.size : "tiny", a.sets, (size_t)a.n_sets, a.corrupt, stdout);
         if (w == WL_OK && gtlm_stats_write(sim, "-", GTLM_STATS_TEXT) != GTLM_OK)
             fprintf(stderr, "gtlm: %s\n", gtlm_last_error());
-        rc = w == WL_OK ? CLI_OK : w == WL_WRONG ? CLI_FAIL : (strstr(gtlm_last_error(), "timing") ? CLI_USAGE : CLI_FAIL);
+        rc = w == WL_OK ? CLI_OK : w == WL_USAGE ? CLI_USAGE : CLI_FAIL;
     }
     int s = write_stats(sim, &a);
     if (rc == CLI_OK) rc = s;

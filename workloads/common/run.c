@@ -12,7 +12,7 @@ static int pick_size(wl_ctx *c, const char *size, const char *const *ov, size_t 
                                                                                          : NULL;
     if (!preset) {
         fprintf(c->out, "%s: unknown size '%s' (expected tiny, sim or paper)\n", d->name, size);
-        return WL_ERROR;
+        return WL_USAGE;
     }
     memcpy(c->p, preset, sizeof c->p);
     for (size_t k = 0; k < n_ov; k++) {
@@ -27,7 +27,7 @@ static int pick_size(wl_ctx *c, const char *size, const char *const *ov, size_t 
             fprintf(c->out, "%s: bad size parameter '%s' (expected NAME=positive integer; names:", d->name, ov[k]);
             for (int j = 0; j < WL_MAX_PARAMS && d->params[j]; j++) fprintf(c->out, " %s", d->params[j]);
             fprintf(c->out, ")\n");
-            return WL_ERROR;
+            return WL_USAGE;
         }
         c->p[i] = v;
     }
@@ -43,7 +43,7 @@ int wl_run(const wl_desc *d, gtlm_sim *sim, const char *size, const char *const 
     c.desc = d;
     c.corrupt = corrupt;
     c.out = out;
-    if (pick_size(&c, size, ov, n_ov) != WL_OK) return WL_ERROR;
+    if (pick_size(&c, size, ov, n_ov) != WL_OK) return WL_USAGE;
     char name[160];
     snprintf(name, sizeof name, "%s/%s.ptx", d->suite, d->name);
     if (wl_check(&c, gtlm_module_load_ptx(sim, d->ptx, name, &c.mod), "loading the module") != WL_OK) return WL_ERROR;

@@ -20,7 +20,7 @@
 #define WL_MAX_PARAMS 6
 
 /* Result of a workload run. */
-enum { WL_OK = 0, WL_WRONG = 1, WL_ERROR = 2 };
+enum { WL_OK = 0, WL_WRONG = 1, WL_ERROR = 2, WL_USAGE = 3 /* bad size or parameter */ };
 
 typedef struct wl_ctx wl_ctx;
 
