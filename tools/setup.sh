@@ -34,7 +34,7 @@ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j "$jobs"
 
 if [ "$mode" = run ]; then
-    exec "$build/bin/gtlm" run --config configs/gtx480.config
+    exec "$build/bin/gtlm" run polybench/ATAX --size sim --config configs/gtx480.config
 else
     exec ctest --test-dir "$build" --output-on-failure -j "$jobs"
 fi

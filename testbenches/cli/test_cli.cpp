@@ -67,7 +67,7 @@ TEST(Cli, ListRunAndProfileAWorkload)
 {
     Result r = run("list");
     EXPECT_EQ(r.code, 0);
-    EXPECT_NE(r.out.find("sdk/VectorAdd: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("sdk/VectorAdd (sdk/vectoradd): "), std::string::npos) << r.out;
     r = run("run sdk/VectorAdd --size tiny --config " + configs + "tiny.config");
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("VectorAdd: verified"), std::string::npos) << r.out;

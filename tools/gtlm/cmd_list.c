@@ -20,7 +20,7 @@ int cmd_list(int argc, char **argv)
     }
     for (size_t i = 0; i < wl_registry_count; i++) {
         const wl_desc *d = wl_registry[i];
-        printf("%s/%s: %s\n    kernels: %s\n", d->suite, d->name, d->description, d->kernels);
+        printf("%s/%s (%s): %s\n    kernels: %s\n", d->suite, d->name, wl_registry_ids[i], d->description, d->kernels);
         print_size(d, "tiny", d->tiny);
         print_size(d, "sim", d->sim);
         print_size(d, "paper", d->paper);

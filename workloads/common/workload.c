@@ -155,7 +155,7 @@ const wl_desc *wl_find(const char *name)
         const wl_desc *d = wl_registry[i];
         char full[128];
         snprintf(full, sizeof full, "%s/%s", d->suite, d->name);
-        if (same_name(full, name)) return d;
+        if (same_name(full, name) || same_name(wl_registry_ids[i], name)) return d;
         if (same_name(d->name, name)) {
             if (found) return NULL; /* ambiguous: the suite must be named */
             found = d;

@@ -102,7 +102,9 @@ int wl_fail(wl_ctx *c, const char *fmt, ...)
 /* The registry (generated). */
 extern const wl_desc *const wl_registry[];
 extern const size_t wl_registry_count;
-const wl_desc *wl_find(const char *name); /* case-insensitive; "suite/name" also accepted */
+extern const char *const wl_registry_ids[]; /* "suite/folder" of each entry */
+/* By name, "suite/name" or "suite/folder", case-insensitively; NULL when unknown or ambiguous. */
+const wl_desc *wl_find(const char *name);
 
 /* Runs a workload: loads its module (and ptxas resources), picks the size, runs, verifies.
  * size: "tiny", "sim" or "paper"; overrides: "name=value" strings for size parameters. */
