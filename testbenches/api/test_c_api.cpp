@@ -233,3 +233,34 @@ TEST(CApi, DescribeSummarisesTheGpu)
 }
 
 } // namespace
+
+namespace {
+
+TEST(CApi, PtxasReportGivesKernelResources)
+{
+    gtlm_sim *sim = make_sim({tiny.c_str()});
+    ASSERT_NE(sim, nullptr);
+    const char *ptx = ".version 9.0\n.target sm_75\n.address_size 64\n"
+                      ".visible .entry k(.param .u64 p)\n{\n .shared .align 4 .b8 buf[512];\n ret;\n}\n";
+    gtlm_module *m = nullptr;
+    ASSERT_EQ(gtlm_module_load_ptx(sim, ptx, "k.ptx", &m), GTLM_OK) << gtlm_last_error();
+    gtlm_kernel_resources r{};
+    ASSERT_EQ(gtlm_kernel_resources_get(sim, m, "k", &r), GTLM_OK);
+    EXPECT_EQ(r.registers, 0u) << "no report yet";
+    EXPECT_EQ(r.shared_bytes, 512u) << "from the PTX declarations";
+    EXPECT_EQ(r.param_bytes, 8u);
+    const char *rep = "ptxas info    : Compiling entry function 'k' for 'sm_75'\n"
+                      "ptxas info    : Function properties for k\n"
+                      "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+                      "ptxas info    : Used 7 registers, used 0 barriers, 512 bytes smem, 360 bytes cmem[0]\n";
+    ASSERT_EQ(gtlm_module_set_ptxas_info(sim, m, rep), GTLM_OK) << gtlm_last_error();
+    ASSERT_EQ(gtlm_kernel_resources_get(sim, m, "k", &r), GTLM_OK);
+    EXPECT_EQ(r.registers, 7u);
+    EXPECT_EQ(gtlm_kernel_resources_get(sim, m, "nope", &r), GTLM_ENOTFOUND);
+    EXPECT_EQ(gtlm_module_set_ptxas_info(sim, m, "ptxas info : Compiling entry function 'other' for 'sm_75'\n"),
+              GTLM_ECONFIG);
+    EXPECT_NE(std::string(gtlm_last_error()).find("'other'"), std::string::npos);
+    gtlm_sim_destroy(sim);
+}
+
+} // namespace
