@@ -1,0 +1,521 @@
+/* The cache core: tag array, replacement, MSHRs, miss queue (semantics in cache_core.h). */
+#include "cache_core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int log2_ceil(int n)
+{
+    int k = 0;
+    while ((1LL << k) < n) k++;
+    return k;
+}
+
+static int popcount8(unsigned v)
+{
+    int n = 0;
+    for (; v; v &= v - 1) n++;
+    return n;
+}
+
+int cache_init(cache_core *c, const gsim_cache_cfg *cfg)
+{
+    memset(c, 0, sizeof *c);
+    if (!cfg || cfg->disabled || cfg->nsets <= 0 || cfg->assoc <= 0 || cfg->line_size <= 0 ||
+        cfg->line_size < 2 || (cfg->line_size & (cfg->line_size - 1)) || cfg->mshr_entries <= 0 || cfg->mshr_merge <= 0 ||
+        cfg->mshr_merge > 65535 || cfg->miss_queue <= 0)
+        return -1;
+    if (cfg->type == 'S' && cfg->line_size != CACHE_SECTORS * CACHE_SECTOR_BYTES) return -1;
+    c->cfg = *cfg;
+    c->nsets = cfg->nsets;
+    c->assoc = cfg->assoc;
+    c->line_log2 = log2_ceil(cfg->line_size);
+    c->nsect = cfg->type == 'S' ? CACHE_SECTORS : 1;
+    c->full_mask = (uint8_t)((1u << c->nsect) - 1);
+    c->set_bits = log2_ceil(cfg->nsets);
+    int ne = cfg->mshr_entries;
+    c->nbuckets = 1;
+    while (c->nbuckets < 2 * ne) c->nbuckets <<= 1;
+    /* Fills may queue write-backs beyond the miss-queue limit (they cannot be refused). */
+    c->mq_cap = cfg->miss_queue + ne * c->nsect;
+    c->lines = calloc((size_t)c->nsets * (size_t)c->assoc, sizeof *c->lines);
+    c->tagv = calloc((size_t)c->nsets * (size_t)c->assoc, sizeof *c->tagv);
+    c->mshr = calloc((size_t)ne, sizeof *c->mshr);
+    c->waiters = calloc((size_t)ne * (size_t)cfg->mshr_merge, sizeof *c->waiters);
+    c->buckets = malloc((size_t)c->nbuckets * sizeof *c->buckets);
+    c->mq = calloc((size_t)c->mq_cap, sizeof *c->mq);
+    if (!c->lines || !c->tagv || !c->mshr || !c->waiters || !c->buckets || !c->mq) goto fail;
+    if (cfg->set_index == 'P' && c->nsets > 1) {
+        c->ipoly_tab = malloc(8 * 256 * sizeof *c->ipoly_tab);
+        if (!c->ipoly_tab || cache_index_build(c, c->ipoly_tab)) goto fail;
+    }
+    for (int i = 0; i < c->nbuckets; i++) c->buckets[i] = -1;
+    for (int i = 0; i < ne; i++) c->mshr[i].next = i + 1 < ne ? i + 1 : -1;
+    c->mshr_free = 0;
+    return 0;
+fail:
+    cache_free(c);
+    return -1;
+}
+
+void cache_free(cache_core *c)
+{
+    free(c->lines);
+    free(c->tagv);
+    free(c->mshr);
+    free(c->waiters);
+    free(c->buckets);
+    free(c->mq);
+    free(c->ipoly_tab);
+    memset(c, 0, sizeof *c);
+}
+
+void cache_set_hooks(cache_core *c, const cache_hooks *h)
+{
+    if (h)
+        c->hooks = *h;
+    else
+        memset(&c->hooks, 0, sizeof c->hooks);
+}
+
+uint64_t cache_line_addr(const cache_core *c, uint64_t addr) { return addr >> c->line_log2 << c->line_log2; }
+
+cache_line *cache_line_at(cache_core *c, int set, int way) { return &c->lines[(size_t)set * c->assoc + way]; }
+
+/* ---- MSHR table: hash chains over a fixed entry array ---- */
+
+static int bucket_of(const cache_core *c, uint64_t la)
+{
+    uint64_t h = (la >> c->line_log2) * 0x9E3779B97F4A7C15ull;
+    return (int)(h >> 40) & (c->nbuckets - 1);
+}
+
+static int mshr_find(const cache_core *c, uint64_t la)
+{
+    for (int i = c->buckets[bucket_of(c, la)]; i >= 0; i = c->mshr[i].next)
+        if (c->mshr[i].addr == la) return i;
+    return -1;
+}
+
+static int mshr_alloc(cache_core *c, uint64_t la, int allocate)
+{
+    int i = c->mshr_free;
+    cache_mshr *e = &c->mshr[i];
+    c->mshr_free = e->next;
+    int b = bucket_of(c, la);
+    memset(e, 0, sizeof *e);
+    e->addr = la;
+    e->allocate = (uint8_t)allocate;
+    e->in_use = 1;
+    e->next = c->buckets[b];
+    c->buckets[b] = i;
+    c->mshr_used++;
+    return i;
+}
+
+static void mshr_release(cache_core *c, int i)
+{
+    int *p = &c->buckets[bucket_of(c, c->mshr[i].addr)];
+    while (*p != i) p = &c->mshr[*p].next;
+    *p = c->mshr[i].next;
+    c->mshr[i].in_use = 0;
+    c->mshr[i].next = c->mshr_free;
+    c->mshr_free = i;
+    c->mshr_used--;
+}
+
+static void mshr_add_waiter(cache_core *c, int m, const cache_req *req, uint8_t mask, int is_write)
+{
+    cache_mshr *e = &c->mshr[m];
+    cache_waiter *w = &c->waiters[(size_t)m * c->cfg.mshr_merge + e->nwait++];
+    w->cookie = req->cookie;
+    w->mask = mask;
+    w->is_write = (uint8_t)is_write;
+    if (!req->is_write) {
+        e->pc_hash = req->pc_hash;
+        e->has_load = 1;
+    }
+}
+
+/* ---- miss queue ---- */
+
+static int mq_room(const cache_core *c) { return c->cfg.miss_queue - c->mq_count; }
+
+static void mq_push(cache_core *c, uint64_t addr, uint8_t mask, int kind, uint64_t cookie)
+{
+    if (c->mq_count >= c->mq_cap) {
+        c->st.wb_overflow++;
+        return;
+    }
+    int tail = c->mq_head + c->mq_count;
+    cache_out *o = &c->mq[tail >= c->mq_cap ? tail - c->mq_cap : tail];
+    o->addr = addr;
+    o->sector_mask = mask;
+    o->kind = (uint8_t)kind;
+    o->cookie = cookie;
+    c->mq_count++;
+}
+
+const cache_out *cache_out_peek(const cache_core *c) { return c->mq_count ? &c->mq[c->mq_head] : NULL; }
+
+int cache_out_pop(cache_core *c, cache_out *out)
+{
+    if (!c->mq_count) return -1;
+    if (out) *out = c->mq[c->mq_head];
+    if (++c->mq_head == c->mq_cap) c->mq_head = 0;
+    c->mq_count--;
+    return 0;
+}
+
+/* ---- tag array ---- */
+
+static int find_way(const cache_core *c, int set, uint64_t la)
+{
+    const uint64_t *t = &c->tagv[(size_t)set * c->assoc];
+    uint64_t key = la | 1;
+    for (int w = 0; w < c->assoc; w++)
+        if (t[w] == key) return w;
+    return -1;
+}
+
+/* An unallocated way first, else the least recently used (LRU) or oldest (FIFO) line without
+   reserved sectors; -1 when every way is reserved. */
+static int pick_victim(const cache_core *c, int set)
+{
+    const cache_line *l = &c->lines[(size_t)set * c->assoc];
+    int best = -1;
+    uint64_t best_key = 0;
+    for (int w = 0; w < c->assoc; w++) {
+        if (!l[w].allocated) return w;
+        if (l[w].reserved) continue;
+        uint64_t key = c->cfg.replacement == 'F' ? l[w].alloc_time : l[w].last_use;
+        if (best < 0 || key < best_key) {
+            best = w;
+            best_key = key;
+        }
+    }
+    return best;
+}
+
+static void evict(cache_core *c, int set, int way)
+{
+    cache_line *l = cache_line_at(c, set, way);
+    if (l->allocated && l->valid) {
+        c->st.evictions++;
+        if (c->hooks.on_evict) c->hooks.on_evict(c->hooks.ctx, l, set, way);
+        if (l->dirty) {
+            c->st.dirty_writebacks++;
+            mq_push(c, l->tag, l->dirty, CACHE_OUT_WRITEBACK, 0);
+        }
+    }
+    memset(l, 0, sizeof *l);
+    c->tagv[(size_t)set * c->assoc + way] = 0;
+}
+
+static int victim_dirty(const cache_core *c, int set, int way)
+{
+    const cache_line *l = &c->lines[(size_t)set * c->assoc + way];
+    return l->allocated && l->valid && l->dirty;
+}
+
+static void install(cache_core *c, int set, int way, uint64_t la)
+{
+    evict(c, set, way);
+    cache_line *l = cache_line_at(c, set, way);
+    l->tag = la;
+    l->allocated = 1;
+    c->tagv[(size_t)set * c->assoc + way] = la | 1;
+    l->alloc_time = l->last_use = ++c->stamp;
+}
+
+static void touch(cache_core *c, cache_line *l) { l->last_use = ++c->stamp; }
+
+static cache_status fail(cache_core *c, cache_result *r, cache_fail_reason why)
+{
+    c->st.res_fail[why]++;
+    r->status = CACHE_RESERVATION_FAIL;
+    r->fail = (uint8_t)why;
+    return CACHE_RESERVATION_FAIL;
+}
+
+static cache_status hit(cache_core *c, cache_result *r, int set, int way, const cache_req *req)
+{
+    cache_line *l = cache_line_at(c, set, way);
+    touch(c, l);
+    if (!req->is_write) l->owner_pc_hash = req->pc_hash;
+    c->st.hits++;
+    if (c->hooks.on_hit) c->hooks.on_hit(c->hooks.ctx, l, set, way, req);
+    r->status = CACHE_HIT;
+    return CACHE_HIT;
+}
+
+static cache_alloc_decision ask_alloc(cache_core *c, const cache_req *req, cache_result *r)
+{
+    cache_alloc_decision d = c->hooks.alloc ? c->hooks.alloc(c->hooks.ctx, req) : CACHE_ALLOCATE;
+    if (d == CACHE_BYPASS) {
+        c->st.bypasses++;
+        r->bypassed = 1;
+    }
+    return d;
+}
+
+/* A miss that fetches `fetch` sectors of the line (0: merge only). The request waits for
+   `wait` sectors when add_waiter; send_write also queues the write itself. */
+static cache_status start_fetch(cache_core *c, const cache_req *req, uint64_t la, int set, int way, int m,
+                                uint8_t fetch, uint8_t wait, int wait_write, int add_waiter, int send_write,
+                                cache_result *r)
+{
+    int victim = -1, alloc = 1;
+    if (m < 0) {
+        if (way < 0) {
+            if (ask_alloc(c, req, r) == CACHE_BYPASS)
+                alloc = 0;
+            else if (c->cfg.alloc_policy == 'm' && (victim = pick_victim(c, set)) < 0)
+                return fail(c, r, CACHE_FAIL_LINE_ALLOC);
+        }
+        if (c->mshr_used >= c->cfg.mshr_entries) return fail(c, r, CACHE_FAIL_MSHR_ENTRY);
+    } else if (add_waiter && c->mshr[m].nwait >= c->cfg.mshr_merge) {
+        return fail(c, r, CACHE_FAIL_MSHR_MERGE);
+    }
+    int nout = (fetch != 0) + (send_write != 0) + (victim >= 0 && victim_dirty(c, set, victim));
+    if (mq_room(c) < nout) return fail(c, r, CACHE_FAIL_MISS_QUEUE);
+
+    r->writeback_sent = (uint8_t)(victim >= 0 && victim_dirty(c, set, victim));
+    if (victim >= 0) {
+        install(c, set, victim, la);
+        way = victim;
+    }
+    if (m < 0) m = mshr_alloc(c, la, alloc);
+    cache_mshr *e = &c->mshr[m];
+    if (way >= 0 && e->allocate && c->cfg.alloc_policy == 'm') {
+        cache_line *l = cache_line_at(c, set, way);
+        l->reserved |= fetch;
+        touch(c, l);
+    }
+    e->pending |= fetch;
+    if (add_waiter) mshr_add_waiter(c, m, req, wait, wait_write);
+    if (fetch) {
+        mq_push(c, la, fetch, CACHE_OUT_READ, 0);
+        r->read_sent = 1;
+    }
+    if (send_write) {
+        mq_push(c, la, req->sector_mask ? req->sector_mask & c->full_mask : c->full_mask, CACHE_OUT_WRITE,
+                req->cookie);
+        c->st.writes_sent++;
+        r->write_sent = 1;
+    }
+    r->n_out = (uint8_t)nout;
+    if (fetch) {
+        c->st.misses++;
+        r->sector_miss = way >= 0 && victim < 0;
+        c->st.sector_misses += r->sector_miss;
+        r->status = CACHE_MISS;
+    } else {
+        c->st.hit_reserved++;
+        r->status = CACHE_HIT_RESERVED;
+    }
+    return (cache_status)r->status;
+}
+
+/* A write that goes down without allocating anything. */
+static cache_status write_around(cache_core *c, const cache_req *req, uint64_t la, uint8_t mask, cache_result *r)
+{
+    if (mq_room(c) < 1) return fail(c, r, CACHE_FAIL_MISS_QUEUE);
+    mq_push(c, la, mask, CACHE_OUT_WRITE, req->cookie);
+    c->st.writes_sent++;
+    c->st.misses++;
+    r->write_sent = 1;
+    r->n_out = 1;
+    r->status = CACHE_MISS;
+    return CACHE_MISS;
+}
+
+/* Lazy fetch-on-read write allocation: the written sectors become valid now, nothing is fetched. */
+static cache_status lazy_alloc(cache_core *c, const cache_req *req, uint64_t la, int set, uint8_t mask,
+                               int write_back, cache_result *r)
+{
+    if (ask_alloc(c, req, r) == CACHE_BYPASS) return write_around(c, req, la, mask, r);
+    int victim = pick_victim(c, set);
+    if (victim < 0) return fail(c, r, CACHE_FAIL_LINE_ALLOC);
+    int wb = victim_dirty(c, set, victim);
+    int nout = wb + !write_back;
+    if (mq_room(c) < nout) return fail(c, r, CACHE_FAIL_MISS_QUEUE);
+    install(c, set, victim, la);
+    cache_line *l = cache_line_at(c, set, victim);
+    l->valid = mask;
+    l->dirty = write_back ? mask : 0;
+    r->writeback_sent = (uint8_t)wb;
+    if (!write_back) {
+        mq_push(c, la, mask, CACHE_OUT_WRITE, req->cookie);
+        c->st.writes_sent++;
+        r->write_sent = 1;
+    }
+    r->n_out = (uint8_t)nout;
+    c->st.misses++;
+    r->status = CACHE_MISS;
+    return CACHE_MISS;
+}
+
+static cache_status write_miss(cache_core *c, const cache_req *req, uint64_t la, int set, int m, uint8_t mask,
+                               uint8_t pending, int write_back, cache_result *r)
+{
+    /* Nothing to fetch and no waiting: the write just goes down. */
+    if (!(mask & ~pending) && (c->cfg.write_alloc == 'W' || (c->cfg.write_alloc == 'F' && !write_back)))
+        return write_around(c, req, la, mask, r);
+    switch (c->cfg.write_alloc) {
+    case 'W':
+        return start_fetch(c, req, la, set, -1, m, mask & ~pending, 0, 0, 0, 1, r);
+    case 'F':
+        if (write_back) return start_fetch(c, req, la, set, -1, m, mask & ~pending, mask, 1, 1, 0, r);
+        return start_fetch(c, req, la, set, -1, m, mask & ~pending, 0, 0, 0, 1, r);
+    case 'L':
+        return lazy_alloc(c, req, la, set, mask, write_back, r);
+    default:
+        return write_around(c, req, la, mask, r);
+    }
+}
+
+cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
+{
+    cache_result dummy;
+    if (!r) r = &dummy;
+    memset(r, 0, sizeof *r);
+    c->st.accesses++;
+    if (req->is_write)
+        c->st.writes++;
+    else
+        c->st.reads++;
+    uint64_t la = cache_line_addr(c, req->addr);
+    int set = cache_set_index(c, req->addr);
+    uint8_t mask = req->sector_mask & c->full_mask;
+    if (!mask || c->nsect == 1) mask = c->full_mask;
+    int way = find_way(c, set, la);
+    int m = mshr_find(c, la);
+    cache_line *l = way >= 0 ? cache_line_at(c, set, way) : NULL;
+    uint8_t valid = l ? l->valid : 0;
+    uint8_t pending = m >= 0 ? c->mshr[m].pending : 0;
+
+    if (!req->is_write) {
+        uint8_t missing = mask & (uint8_t)~valid & (uint8_t)~pending;
+        if (!(mask & ~valid)) return hit(c, r, set, way, req);
+        if (!missing && l) touch(c, l);
+        return start_fetch(c, req, la, set, way, m, missing, mask & ~valid, 0, 1, 0, r);
+    }
+
+    char wp = c->cfg.write_policy;
+    if (wp == 'L') wp = req->is_local ? 'B' : 'E';
+    if (wp == 'R') wp = 'E';
+
+    if (wp == 'B') {
+        if (l) {
+            uint8_t now = mask & (uint8_t)~pending, later = mask & pending;
+            if (later) {
+                if (c->mshr[m].nwait >= c->cfg.mshr_merge) return fail(c, r, CACHE_FAIL_MSHR_MERGE);
+                mshr_add_waiter(c, m, req, later, 1);
+            }
+            l->valid |= now;
+            l->dirty |= now;
+            if (!later) return hit(c, r, set, way, req);
+            touch(c, l);
+            c->st.hit_reserved++;
+            r->status = CACHE_HIT_RESERVED;
+            return CACHE_HIT_RESERVED;
+        }
+        if (m >= 0 && !(mask & ~pending)) /* every written sector is on its way: wait for it */
+            return start_fetch(c, req, la, set, -1, m, 0, mask, 1, 1, 0, r);
+        return write_miss(c, req, la, set, m, mask, pending, 1, r);
+    }
+
+    /* write-through (T) and write-evict (E): the write always goes down */
+    if (l) {
+        if (mq_room(c) < 1 + (wp == 'E' && !l->reserved && l->dirty != 0))
+            return fail(c, r, CACHE_FAIL_MISS_QUEUE);
+        hit(c, r, set, way, req);
+        if (wp == 'E') {
+            if (!l->reserved) {
+                r->writeback_sent = l->dirty != 0;
+                evict(c, set, way);
+            } else {
+                l->valid &= (uint8_t)~mask;
+                l->dirty &= (uint8_t)~mask;
+            }
+        } else {
+            l->valid |= mask & (uint8_t)~pending;
+        }
+        mq_push(c, la, mask, CACHE_OUT_WRITE, req->cookie);
+        c->st.writes_sent++;
+        r->write_sent = 1;
+        r->n_out = (uint8_t)(1 + r->writeback_sent);
+        return CACHE_HIT;
+    }
+    if (wp == 'E') return write_around(c, req, la, mask, r);
+    return write_miss(c, req, la, set, m, mask, pending, 0, r);
+}
+
+int cache_fill(cache_core *c, uint64_t line_addr, uint8_t sector_mask, uint64_t *woken, int max_wake)
+{
+    uint64_t la = cache_line_addr(c, line_addr);
+    int m = mshr_find(c, la);
+    if (m < 0) return -1;
+    uint8_t mask = c->nsect == 1 || !(sector_mask & c->full_mask) ? c->full_mask : sector_mask & c->full_mask;
+    cache_mshr *e = &c->mshr[m];
+    cache_waiter *w = &c->waiters[(size_t)m * c->cfg.mshr_merge];
+    uint8_t arrived = mask & e->pending;
+    e->pending &= (uint8_t)~arrived;
+    c->st.fills++;
+    c->st.sector_fills += (uint64_t)popcount8(arrived);
+
+    if (e->allocate && arrived) {
+        uint8_t dirty = 0;
+        for (int i = 0; i < e->nwait; i++)
+            if (w[i].is_write) dirty |= w[i].mask & arrived;
+        int set = cache_set_index(c, la);
+        int way = find_way(c, set, la);
+        if (way < 0 && (way = pick_victim(c, set)) >= 0) install(c, set, way, la);
+        if (way >= 0) {
+            cache_line *l = cache_line_at(c, set, way);
+            l->valid |= arrived;
+            l->reserved &= (uint8_t)~arrived;
+            l->dirty |= dirty;
+            if (e->has_load) l->owner_pc_hash = e->pc_hash;
+            touch(c, l);
+            if (c->hooks.on_fill) c->hooks.on_fill(c->hooks.ctx, l, set, way, arrived);
+        }
+    }
+
+    int n = 0, keep = 0;
+    for (int i = 0; i < e->nwait; i++) {
+        if (w[i].mask & e->pending) {
+            w[keep++] = w[i];
+        } else {
+            if (woken && n < max_wake) woken[n] = w[i].cookie;
+            n++;
+        }
+    }
+    e->nwait = (uint16_t)keep;
+    if (!e->pending) mshr_release(c, m);
+    return n;
+}
+
+int cache_probe(const cache_core *c, uint64_t addr, uint8_t *valid)
+{
+    int set = cache_set_index(c, addr);
+    int way = find_way(c, set, cache_line_addr(c, addr));
+    if (valid) *valid = way >= 0 ? c->lines[(size_t)set * c->assoc + way].valid : 0;
+    return way;
+}
+
+void cache_invalidate_all(cache_core *c)
+{
+    size_t n = (size_t)c->nsets * c->assoc;
+    for (size_t i = 0; i < n; i++) {
+        cache_line *l = &c->lines[i];
+        if (l->reserved) {
+            l->valid = 0;
+            l->dirty = 0;
+        } else {
+            memset(l, 0, sizeof *l);
+            c->tagv[i] = 0;
+        }
+    }
+}

@@ -1,0 +1,213 @@
+/*
+ * The cache core shared by the SM's L1 data cache and the L2 slices: a tag array with per-sector
+ * state, a replacement policy (LRU or FIFO), a set-index function, an MSHR table that merges
+ * requests to the same line, and a miss queue of requests for the next level.
+ *
+ * It is a passive state machine: the wrapper calls cache_access() for each request at the tag
+ * stage, drains the miss queue (cache_out_*) towards the next level at its port's rate, and calls
+ * cache_fill() when data returns. Nothing inside advances with time, so the wrapper needs to tick
+ * the cache only while cache_needs_tick() (the miss queue holds requests).
+ *
+ * Configured by a gsim_cache_cfg (GPGPU-Sim's "-gpgpu_cache:dl1" fields). Semantics chosen here
+ * (GPGPU-Sim documents the policies, not every corner):
+ *   - Normal caches have one state bit per line; sectored ('S') caches four 32 B sectors per
+ *     128 B line. A request names its sectors with a 4-bit mask (ignored for normal caches; 0 means
+ *     the whole line). Writes are taken to cover whole sectors.
+ *   - Read: every requested sector valid -> HIT. None missing but some pending in the line's MSHR
+ *     -> HIT_RESERVED (merged). Some neither valid nor pending -> MISS: an MSHR entry is created or
+ *     extended, and a read for the missing sectors is queued (a "sector miss" when the line's tag
+ *     was present).
+ *   - Allocation 'm' reserves the victim line at miss time (a line with pending sectors is never a
+ *     victim; no free victim -> RESERVATION_FAIL(LINE_ALLOC)). 'f' and 's' (streaming) choose the
+ *     victim when the fill arrives. The allocation hook is asked once per miss that would bring in a
+ *     new line; BYPASS keeps the MSHR (so later requests still merge) but never allocates the line.
+ *   - Writes by policy (write_policy; 'L' = B for local stores, E for global stores):
+ *       B hit: sectors valid and dirty. Hit on pending sectors: merged into the MSHR and made dirty
+ *         when the fill arrives.
+ *       T hit: sectors valid, write queued down.  E hit: line invalidated, write queued down.
+ *       R: writes are handled as E.
+ *     Write miss (tag absent, or B write on absent sectors of a present line is a hit that fills
+ *     them): E never allocates; B and T follow write_alloc:
+ *       N: write queued down, nothing allocated.
+ *       W (naive): write queued down plus a read of the written sectors (an MSHR with no waiter).
+ *       F (fetch-on-write): a read of the written sectors; B: the write waits in the MSHR and
+ *         dirties the sectors at fill; T: the write is queued down too and does not wait.
+ *       L (lazy fetch-on-read): the line is allocated now with the written sectors valid (dirty
+ *         for B, write queued down for T); unwritten sectors miss later.
+ *   - A write-through/evict write that finds its sectors pending is sent down and does not wait.
+ *   - Evicting a line with valid sectors counts an eviction and calls on_evict; dirty sectors
+ *     queue a write-back (kind CACHE_OUT_WRITEBACK, mask = dirty sectors).
+ *   - MSHR merge limit counts every request in the entry, the first one included (GPGPU-Sim's).
+ *   - Fail order: LINE_ALLOC, then MSHR_MERGE / MSHR_ENTRY, then MISS_QUEUE (a request needs one
+ *     queue slot per outgoing message: read, write, write-back).
+ *   - Owner PC hash: the pc_hash of the last load that hit the line or whose fill allocated it.
+ *
+ * Set-index functions (b = address / line size, k = ceil(log2(sets))):
+ *   L  b mod sets.
+ *   X  (b XOR (b >> k)) mod sets: the set bits XORed with the next k bits above them.
+ *   H  Fermi L1 hash, for 32 or 64 sets: set[4:0] = b[4:0] XOR {a19,a17,a15,a14,a13} (address bits,
+ *      a13 lowest) and, for 64 sets, set[5] = a12; other set counts use X.
+ *   P  polynomial (IPOLY-style): b, read as a polynomial over GF(2), modulo an irreducible
+ *      polynomial of degree k (table in cache_index.c), then mod sets. Any aligned run of `sets`
+ *      consecutive blocks, and any `sets` blocks a power-of-two stride apart, land in distinct sets.
+ *   C  (custom) is taken as L.
+ */
+#ifndef GTLM_CACHE_CORE_H
+#define GTLM_CACHE_CORE_H
+
+#include <stdint.h>
+
+#include "../config/gpgpusim_formats.h"
+
+#define CACHE_SECTORS 4
+#define CACHE_SECTOR_BYTES 32
+#define CACHE_FULL_MASK 0xFu
+
+typedef enum cache_status {
+    CACHE_HIT = 0,
+    CACHE_HIT_RESERVED,     /* merged into the line's pending MSHR entry */
+    CACHE_MISS,             /* outgoing message(s) queued; see cache_result */
+    CACHE_RESERVATION_FAIL, /* nothing changed; retry later; see cache_result.fail */
+} cache_status;
+
+typedef enum cache_fail_reason {
+    CACHE_FAIL_NONE = 0,
+    CACHE_FAIL_LINE_ALLOC,  /* every way of the set is reserved */
+    CACHE_FAIL_MSHR_ENTRY,  /* no free MSHR entry */
+    CACHE_FAIL_MSHR_MERGE,  /* the line's MSHR entry already holds mshr_merge requests */
+    CACHE_FAIL_MISS_QUEUE,  /* not enough room in the miss queue */
+    CACHE_FAIL_COUNT
+} cache_fail_reason;
+
+typedef enum cache_alloc_decision { CACHE_ALLOCATE = 0, CACHE_BYPASS = 1 } cache_alloc_decision;
+
+typedef enum cache_out_kind { CACHE_OUT_READ = 0, CACHE_OUT_WRITE, CACHE_OUT_WRITEBACK } cache_out_kind;
+
+typedef struct cache_req {
+    uint64_t addr;
+    uint64_t cookie;      /* the caller's; returned when the request wakes up */
+    uint32_t pc_hash;     /* hashed PC of the instruction (loads set the line's owner) */
+    uint8_t sector_mask;  /* sectors touched (sectored caches); 0 = whole line */
+    uint8_t is_write;
+    uint8_t is_local;     /* local-memory access: write policy 'L' treats it as write-back */
+} cache_req;
+
+/* A message for the next level. addr is the line address. */
+typedef struct cache_out {
+    uint64_t addr;
+    uint64_t cookie;      /* the write's cookie for CACHE_OUT_WRITE, else 0 */
+    uint8_t sector_mask;
+    uint8_t kind;         /* cache_out_kind */
+} cache_out;
+
+typedef struct cache_line {
+    uint64_t tag;         /* line address; meaningful when valid | reserved != 0 */
+    uint64_t last_use;    /* LRU stamp */
+    uint64_t alloc_time;  /* FIFO stamp */
+    uint32_t meta;        /* user metadata, zeroed on allocation */
+    uint32_t owner_pc_hash;
+    uint8_t valid;        /* sector masks */
+    uint8_t reserved;     /* sectors pending a fill into this line ('m' allocation) */
+    uint8_t dirty;
+    uint8_t allocated;    /* tag is live (some sector valid or reserved) */
+} cache_line;
+
+typedef struct cache_result {
+    uint8_t status;       /* cache_status */
+    uint8_t fail;         /* cache_fail_reason */
+    uint8_t sector_miss;  /* MISS on a line whose tag was present */
+    uint8_t bypassed;     /* the allocation hook said BYPASS */
+    uint8_t n_out;        /* messages queued by this access (read, write, write-back) */
+    uint8_t read_sent, write_sent, writeback_sent;
+} cache_result;
+
+/* Hooks (DESIGN.md §10): all optional; ctx is passed back. Hooks may write line->meta. */
+typedef struct cache_hooks {
+    void *ctx;
+    void (*on_hit)(void *ctx, cache_line *line, int set, int way, const cache_req *req);
+    void (*on_fill)(void *ctx, cache_line *line, int set, int way, uint8_t sectors);
+    void (*on_evict)(void *ctx, const cache_line *line, int set, int way);
+    /* Asked on a miss that would bring in a new line; default (NULL) allocates. */
+    cache_alloc_decision (*alloc)(void *ctx, const cache_req *req);
+} cache_hooks;
+
+typedef struct cache_stats {
+    uint64_t accesses, reads, writes;
+    uint64_t hits, hit_reserved, misses, sector_misses;
+    uint64_t res_fail[CACHE_FAIL_COUNT];
+    uint64_t evictions, dirty_writebacks;
+    uint64_t fills, sector_fills; /* fill calls; sectors that arrived for a pending MSHR */
+    uint64_t writes_sent, bypasses;
+    uint64_t wb_overflow;         /* write-backs at fill time that found the queue overfull (lost) */
+} cache_stats;
+
+typedef struct cache_mshr {
+    uint64_t addr;
+    uint32_t pc_hash;     /* last load merged */
+    int next;             /* hash-chain or free-list link */
+    uint16_t nwait;
+    uint8_t pending;      /* sectors still to arrive */
+    uint8_t allocate;     /* allocate the line at fill */
+    uint8_t has_load;     /* pc_hash is set */
+    uint8_t in_use;
+} cache_mshr;
+
+typedef struct cache_waiter {
+    uint64_t cookie;
+    uint8_t mask;
+    uint8_t is_write;     /* dirties its sectors at fill (write-back fetch-on-write) */
+} cache_waiter;
+
+typedef struct cache_core {
+    gsim_cache_cfg cfg;
+    int nsets, assoc, line_log2, nsect, set_bits;
+    uint8_t full_mask;
+    cache_line *lines;    /* nsets * assoc */
+    uint64_t *tagv;       /* per line: tag | 1 while allocated, else 0 (a compact array to search) */
+    uint64_t stamp;
+    /* MSHRs */
+    cache_mshr *mshr;
+    cache_waiter *waiters; /* mshr_entries * mshr_merge */
+    int *buckets;
+    int nbuckets, mshr_free, mshr_used;
+    /* miss queue: ring */
+    cache_out *mq;
+    int mq_cap, mq_head, mq_count;
+    uint16_t *ipoly_tab;  /* 'P': (byte << 8j) mod poly, for j = 0..7 */
+    cache_hooks hooks;
+    cache_stats st;
+} cache_core;
+
+/* 0 on success, -1 on a bad configuration (disabled, sizes) or no memory. */
+int cache_init(cache_core *c, const gsim_cache_cfg *cfg);
+void cache_free(cache_core *c);
+void cache_set_hooks(cache_core *c, const cache_hooks *h);
+
+int cache_set_index(const cache_core *c, uint64_t addr);
+/* The degree-k polynomial used by 'P' (bit i = coefficient of x^i, x^k included); 0 if k is
+   outside 1..16. */
+uint32_t cache_ipoly_poly(int k);
+/* Internal: fills the 8 x 256 table of 'P' for c->set_bits; -1 when no polynomial fits. */
+int cache_index_build(cache_core *c, uint16_t *tab);
+uint64_t cache_line_addr(const cache_core *c, uint64_t addr);
+
+cache_status cache_access(cache_core *c, const cache_req *req, cache_result *res);
+/* Sectors of line_addr arrived (mask ignored for normal caches). Writes up to max_wake cookies of
+   the requests now complete into woken (max_wake >= mshr_merge is always enough); returns their
+   count, or -1 when no MSHR entry waits for this line. */
+int cache_fill(cache_core *c, uint64_t line_addr, uint8_t sector_mask, uint64_t *woken, int max_wake);
+
+/* Side-effect-free lookup: way of the line holding addr, or -1; *valid gets its valid sectors. */
+int cache_probe(const cache_core *c, uint64_t addr, uint8_t *valid);
+cache_line *cache_line_at(cache_core *c, int set, int way);
+/* Drops every line (no write-backs) that is not reserved; kernel-boundary L1 invalidation. */
+void cache_invalidate_all(cache_core *c);
+
+/* Miss queue towards the next level. */
+static inline int cache_out_count(const cache_core *c) { return c->mq_count; }
+static inline int cache_needs_tick(const cache_core *c) { return c->mq_count > 0; }
+const cache_out *cache_out_peek(const cache_core *c);
+int cache_out_pop(cache_core *c, cache_out *out);
+static inline int cache_mshr_in_use(const cache_core *c) { return c->mshr_used; }
+
+#endif

@@ -1,0 +1,60 @@
+/* Set-index functions of the cache core (semantics in cache_core.h). */
+#include "cache_core.h"
+
+/* Low-weight polynomials with constant term 1, irreducible over GF(2), degree 1..16. */
+static const uint32_t ipoly_table[17] = {
+    0,      0x3,    0x7,    0xB,    0x13,   0x25,   0x43,   0x83,   0x11B,
+    0x211,  0x409,  0x805,  0x1053, 0x201B, 0x4443, 0x8003, 0x1100B,
+};
+
+uint32_t cache_ipoly_poly(int k) { return (k >= 1 && k <= 16) ? ipoly_table[k] : 0; }
+
+/* b(x) mod p(x) over GF(2), bit by bit; used to build the byte tables. */
+static uint32_t gf2_mod(uint64_t b, uint32_t p, int k)
+{
+    for (int i = 63; i >= k; i--)
+        if ((b >> i) & 1) b ^= (uint64_t)p << (i - k);
+    return (uint32_t)b;
+}
+
+int cache_index_build(cache_core *c, uint16_t *tab)
+{
+    uint32_t p = cache_ipoly_poly(c->set_bits);
+    if (!p) return -1;
+    for (int j = 0; j < 8; j++)
+        for (int v = 0; v < 256; v++) tab[j * 256 + v] = (uint16_t)gf2_mod((uint64_t)v << (8 * j), p, c->set_bits);
+    return 0;
+}
+
+static uint32_t fold(const cache_core *c, uint64_t h)
+{
+    uint32_t n = (uint32_t)c->nsets;
+    return (n & (n - 1)) ? (uint32_t)(h % n) : (uint32_t)(h & (n - 1));
+}
+
+static uint64_t xor_hash(const cache_core *c, uint64_t b) { return b ^ (b >> c->set_bits); }
+
+int cache_set_index(const cache_core *c, uint64_t addr)
+{
+    uint64_t b = addr >> c->line_log2;
+    if (c->nsets == 1) return 0;
+    switch (c->cfg.set_index) {
+    case 'X':
+        return (int)fold(c, xor_hash(c, b));
+    case 'H':
+        if (c->nsets == 32 || c->nsets == 64) {
+            uint64_t up = ((addr >> 13) & 7) | (((addr >> 17) & 1) << 3) | (((addr >> 19) & 1) << 4);
+            uint64_t s = (b & 0x1F) ^ up;
+            if (c->nsets == 64) s |= ((addr >> 12) & 1) << 5;
+            return (int)s;
+        }
+        return (int)fold(c, xor_hash(c, b));
+    case 'P': {
+        uint64_t h = 0;
+        for (int j = 0; j < 8; j++) h ^= c->ipoly_tab[j * 256 + ((b >> (8 * j)) & 0xFF)];
+        return (int)fold(c, h);
+    }
+    default:
+        return (int)fold(c, b);
+    }
+}

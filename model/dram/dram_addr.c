@@ -1,0 +1,89 @@
+#include "dram_addr.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/status.h"
+
+static int fail(char *why, int len, const char *msg, int arg)
+{
+    if (why && len > 0) snprintf(why, (size_t)len, msg, arg);
+    return GTLM_ST_ECONFIG;
+}
+
+int dram_addr_map_init(dram_addr_map *m, const char *mapping, int n_channels, int n_banks, char *why, int why_len)
+{
+    memset(m, 0, sizeof *m);
+    m->dramid_bit = -1;
+    m->n_channels = n_channels;
+    m->n_banks = n_banks;
+    if (!mapping || n_channels <= 0 || n_banks <= 0) return fail(why, why_len, "no mapping, channels or banks%.0d", 0);
+    const char *p = mapping;
+    const char *semi = strchr(mapping, ';');
+    if (semi) {
+        if (strncmp(mapping, "dramid@", 7) != 0) return fail(why, why_len, "expected 'dramid@N;' before the mask%.0d", 0);
+        char *end;
+        long bit = strtol(mapping + 7, &end, 10);
+        if (end != semi || bit < 0 || bit > 63) return fail(why, why_len, "bad dramid bit position%.0d", 0);
+        m->dramid_bit = (int)bit;
+        p = semi + 1;
+    }
+    int len = 0;
+    for (const char *q = p; *q; q++)
+        if (*q != '.') len++;
+    if (len > 64) return fail(why, why_len, "%d mask characters, at most 64 expected", len);
+    int bit = len - 1;
+    for (; *p; p++) {
+        int f;
+        switch (*p) {
+        case '.': continue;
+        case 'D': f = DRAM_F_CHAN; break;
+        case 'R': f = DRAM_F_ROW; break;
+        case 'B': f = DRAM_F_BANK; break;
+        case 'C': f = DRAM_F_COL; break;
+        case 'S': f = DRAM_F_BURST; break;
+        case '0': case '1': case 'K': f = -1; break;
+        default: return fail(why, why_len, "unexpected mask character '%c'", *p);
+        }
+        if (f >= 0) m->mask[f] |= 1ull << bit;
+        bit--;
+    }
+    /* Positions lowest first, so decoding loops only over marked bits. */
+    for (int f = 0; f < DRAM_F_N; f++)
+        for (int b = 0; b < 64; b++)
+            if (m->mask[f] >> b & 1) m->pos[f][m->nbits[f]++] = (uint8_t)b;
+    if (m->nbits[DRAM_F_ROW] > 32 || m->nbits[DRAM_F_COL] > 32 || m->nbits[DRAM_F_BANK] > 32)
+        return fail(why, why_len, "row, bank and column fields must fit 32 bits%.0d", 0);
+    if (!m->nbits[DRAM_F_CHAN] && n_channels > 1 && m->dramid_bit < 0)
+        return fail(why, why_len, "%d channels but neither D bits nor 'dramid@N;' in the mapping", n_channels);
+    return GTLM_ST_OK;
+}
+
+static uint64_t extract(const dram_addr_map *m, int f, uint64_t a)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < m->nbits[f]; i++) v |= (a >> m->pos[f][i] & 1) << i;
+    return v;
+}
+
+void dram_addr_decode(const dram_addr_map *m, uint64_t addr, dram_addr *out)
+{
+    uint64_t local = addr;
+    uint32_t chan = 0;
+    if (m->nbits[DRAM_F_CHAN]) {
+        chan = (uint32_t)(extract(m, DRAM_F_CHAN, addr) % (uint64_t)m->n_channels);
+    } else if (m->dramid_bit >= 0 && m->n_channels > 1) {
+        int n = m->dramid_bit;
+        uint64_t low = n ? addr & ((1ull << n) - 1) : 0;
+        uint64_t high = addr >> n;
+        chan = (uint32_t)(high % (uint64_t)m->n_channels);
+        local = (high / (uint64_t)m->n_channels) << n | low;
+    }
+    out->channel = chan;
+    out->local = local;
+    out->row = (uint32_t)extract(m, DRAM_F_ROW, local);
+    out->bank = (uint32_t)(extract(m, DRAM_F_BANK, local) % (uint64_t)m->n_banks);
+    out->col = (uint32_t)extract(m, DRAM_F_COL, local);
+    out->burst = (uint32_t)extract(m, DRAM_F_BURST, local);
+}

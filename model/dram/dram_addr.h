@@ -1,0 +1,51 @@
+/*
+ * DRAM address mapping: GPGPU-Sim's -gpgpu_mem_addr_mapping string decoded into channel, row,
+ * bank, column and burst offset.
+ *
+ * Format: "[dramid@N;]" then up to 64 mask characters, most significant bit first ('.' ignored;
+ * a shorter mask is right-aligned, its last character is address bit 0):
+ *   D channel, R row, B bank, C column (in bursts), S byte within a burst,
+ *   0/1 fixed bits and K: not decoded.
+ * Each field's value packs its address bits in order (a parallel bit extract): the lowest marked
+ * bit becomes bit 0 of the field.
+ *
+ * Channel selection:
+ *   - the mask has D bits: channel = the D field, and R/B/C/S come from the same address;
+ *   - otherwise, with "dramid@N" and n_channels > 1: channel = (addr >> N) % n_channels and the
+ *     channel-local address ((addr >> N) / n_channels << N | addr's low N bits) is what the mask
+ *     decodes. This works for any channel count (GTX480 has 6); for a power of two it equals
+ *     removing log2(n) address bits at position N;
+ *   - otherwise channel 0 (only valid with one channel).
+ * A bank field wider than the bank count wraps (bank % nbk).
+ */
+#ifndef GTLM_DRAM_ADDR_H
+#define GTLM_DRAM_ADDR_H
+
+#include <stdint.h>
+
+enum { DRAM_F_CHAN, DRAM_F_ROW, DRAM_F_BANK, DRAM_F_COL, DRAM_F_BURST, DRAM_F_N };
+
+typedef struct dram_addr_map {
+    uint64_t mask[DRAM_F_N];
+    uint8_t pos[DRAM_F_N][64]; /* address bit of each field bit, lowest first */
+    int nbits[DRAM_F_N];
+    int dramid_bit;            /* -1: no "dramid@" */
+    int n_channels;
+    int n_banks;
+} dram_addr_map;
+
+typedef struct dram_addr {
+    uint32_t channel;
+    uint32_t row;
+    uint32_t bank;
+    uint32_t col;   /* column in burst units */
+    uint32_t burst; /* byte offset within the burst */
+    uint64_t local; /* channel-local address (the address the mask decoded) */
+} dram_addr;
+
+/* Parses the mapping for n_channels channels of n_banks banks. Returns GTLM_ST_OK or
+ * GTLM_ST_ECONFIG with a reason in why (may be NULL). */
+int dram_addr_map_init(dram_addr_map *m, const char *mapping, int n_channels, int n_banks, char *why, int why_len);
+void dram_addr_decode(const dram_addr_map *m, uint64_t addr, dram_addr *out);
+
+#endif

@@ -1,0 +1,287 @@
+#include "xbar.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void xbar_params_from_config(const noc_config *c, int n_in, int n_out, xbar_params *p)
+{
+    p->n_in = n_in;
+    p->n_out = n_out;
+    p->flit_size = c->flit_size;
+    p->in_buffer_limit = c->in_buffer_limit;
+    p->out_buffer_limit = c->out_buffer_limit;
+    p->latency = c->latency;
+    p->arbiter = c->arbiter;
+}
+
+int xbar_init(xbar *x, const xbar_params *p)
+{
+    memset(x, 0, sizeof *x);
+    if (p->n_in < 1 || p->n_out < 1 || p->n_in > 65535 || p->flit_size < 1 || p->in_buffer_limit < 1 ||
+        p->out_buffer_limit < 1 ||
+        p->in_buffer_limit > 65535 || p->out_buffer_limit > 65535 || p->latency < 0 || (p->arbiter != XBAR_RR && p->arbiter != XBAR_ISLIP))
+        return -1;
+    x->p = *p;
+    x->slots_per_in = p->in_buffer_limit;
+    x->pkts_per_out = p->out_buffer_limit;
+    size_t ni = (size_t)p->n_in, no = (size_t)p->n_out;
+    x->in = calloc(ni, sizeof *x->in);
+    x->out = calloc(no, sizeof *x->out);
+    x->slots = calloc(ni * (size_t)x->slots_per_in, sizeof *x->slots);
+    x->fifo = calloc(ni * (size_t)x->slots_per_in, sizeof *x->fifo);
+    x->voq_head = malloc(ni * no * sizeof *x->voq_head);
+    x->voq_tail = malloc(ni * no * sizeof *x->voq_tail);
+    x->out_pkts = calloc(no * (size_t)x->pkts_per_out, sizeof *x->out_pkts);
+    x->req = calloc(no, sizeof *x->req);
+    x->grant = calloc(ni, sizeof *x->grant);
+    x->in_stall = calloc(ni, sizeof *x->in_stall);
+    x->out_stall = calloc(no, sizeof *x->out_stall);
+    if (!x->in || !x->out || !x->slots || !x->fifo || !x->voq_head || !x->voq_tail || !x->out_pkts ||
+        !x->req || !x->grant || !x->in_stall || !x->out_stall) {
+        xbar_free(x);
+        return -1;
+    }
+    for (size_t k = 0; k < ni * no; k++) x->voq_head[k] = x->voq_tail[k] = -1;
+    for (int i = 0; i < p->n_in; i++) {
+        xbar_in *in = &x->in[i];
+        in->out = -1;
+        in->cur = -1;
+        in->free_head = 0;
+        xbar_slot *s = &x->slots[(size_t)i * x->slots_per_in];
+        for (int k = 0; k < x->slots_per_in; k++) s[k].next = k + 1 < x->slots_per_in ? k + 1 : -1;
+    }
+    for (int o = 0; o < p->n_out; o++) x->out[o].in = -1;
+    return 0;
+}
+
+void xbar_free(xbar *x)
+{
+    free(x->in);
+    free(x->out);
+    free(x->slots);
+    free(x->fifo);
+    free(x->voq_head);
+    free(x->voq_tail);
+    free(x->out_pkts);
+    free(x->req);
+    free(x->grant);
+    free(x->in_stall);
+    free(x->out_stall);
+    memset(x, 0, sizeof *x);
+}
+
+int xbar_flits_of(const xbar *x, uint32_t bytes)
+{
+    uint32_t f = (bytes + (uint32_t)x->p.flit_size - 1) / (uint32_t)x->p.flit_size;
+    return f ? (int)f : 1;
+}
+
+int xbar_can_accept(const xbar *x, int in, uint32_t bytes)
+{
+    if (in < 0 || in >= x->p.n_in) return 0;
+    int f = xbar_flits_of(x, bytes);
+    return f <= x->p.out_buffer_limit && x->in[in].used + f <= x->p.in_buffer_limit;
+}
+
+static xbar_slot *xbar_slot_at(xbar *x, int in, int k)
+{
+    return &x->slots[(size_t)in * x->slots_per_in + k];
+}
+
+int xbar_push(xbar *x, int in, int out, uint32_t bytes, uint64_t cookie, uint64_t now)
+{
+    if (out < 0 || out >= x->p.n_out || !xbar_can_accept(x, in, bytes)) return -1;
+    xbar_in *pi = &x->in[in];
+    int k = pi->free_head; /* never -1 here: slots in use <= flits in use (see xbar.h) */
+    xbar_slot *s = xbar_slot_at(x, in, k);
+    pi->free_head = s->next;
+    s->cookie = cookie;
+    s->push_cycle = now;
+    s->bytes = bytes;
+    s->flits = (uint16_t)xbar_flits_of(x, bytes);
+    s->out = (uint16_t)out;
+    s->next = -1;
+    size_t q = (size_t)in * x->p.n_out + out;
+    if (x->voq_tail[q] < 0) x->voq_head[q] = k;
+    else xbar_slot_at(x, in, x->voq_tail[q])->next = k;
+    x->voq_tail[q] = k;
+    if (x->p.arbiter == XBAR_RR) {
+        x->fifo[(size_t)in * x->slots_per_in + (pi->fifo_head + pi->fifo_n) % x->slots_per_in] = k;
+        pi->fifo_n++;
+    }
+    pi->used += s->flits;
+    pi->queued++;
+    x->queued_flits += s->flits;
+    x->packets_in++;
+    return 0;
+}
+
+/* Pairs input i with output o and takes the head of their virtual output queue. */
+static void xbar_pair(xbar *x, int i, int o)
+{
+    xbar_in *pi = &x->in[i];
+    size_t q = (size_t)i * x->p.n_out + o;
+    int k = x->voq_head[q];
+    xbar_slot *s = xbar_slot_at(x, i, k);
+    x->voq_head[q] = s->next;
+    if (s->next < 0) x->voq_tail[q] = -1;
+    if (x->p.arbiter == XBAR_RR) { /* the fifo head is the same packet */
+        pi->fifo_head = (pi->fifo_head + 1) % x->slots_per_in;
+        pi->fifo_n--;
+    }
+    pi->queued--;
+    pi->out = o;
+    pi->cur = k;
+    pi->sent = 0;
+    x->out[o].in = i;
+}
+
+static int xbar_out_has_room(const xbar *x, int o)
+{
+    return x->out[o].used < x->p.out_buffer_limit;
+}
+
+static void xbar_arbitrate_rr(xbar *x)
+{
+    int ni = x->p.n_in;
+    for (int o = 0; o < x->p.n_out; o++) {
+        xbar_out *po = &x->out[o];
+        if (po->in >= 0 || !xbar_out_has_room(x, o)) continue;
+        for (int d = 0; d < ni; d++) {
+            int i = (po->grant_ptr + d) % ni;
+            xbar_in *pi = &x->in[i];
+            if (pi->out >= 0 || pi->fifo_n == 0) continue;
+            int k = x->fifo[(size_t)i * x->slots_per_in + pi->fifo_head];
+            if (xbar_slot_at(x, i, k)->out != o) continue;
+            xbar_pair(x, i, o);
+            po->grant_ptr = (i + 1) % ni;
+            break;
+        }
+    }
+}
+
+static void xbar_arbitrate_islip(xbar *x)
+{
+    int ni = x->p.n_in, no = x->p.n_out;
+    /* grant: each free output with room picks a free input that has a packet for it */
+    for (int o = 0; o < no; o++) {
+        xbar_out *po = &x->out[o];
+        x->req[o] = -1;
+        if (po->in >= 0 || !xbar_out_has_room(x, o)) continue;
+        for (int d = 0; d < ni; d++) {
+            int i = (po->grant_ptr + d) % ni;
+            if (x->in[i].out < 0 && x->voq_head[(size_t)i * no + o] >= 0) {
+                x->req[o] = i;
+                break;
+            }
+        }
+    }
+    /* accept: each granted input takes the first grant from its accept pointer */
+    for (int i = 0; i < ni; i++) {
+        xbar_in *pi = &x->in[i];
+        if (pi->out >= 0 || pi->queued == 0) continue;
+        for (int d = 0; d < no; d++) {
+            int o = (pi->accept_ptr + d) % no;
+            if (x->req[o] != i) continue;
+            xbar_pair(x, i, o);
+            x->out[o].grant_ptr = (i + 1) % ni;
+            pi->accept_ptr = (o + 1) % no;
+            break;
+        }
+    }
+}
+
+/* Moves one flit of input i's paired packet if the output has room; returns 1 when it did. */
+static int xbar_send(xbar *x, int i, uint64_t now)
+{
+    xbar_in *pi = &x->in[i];
+    int o = pi->out;
+    xbar_out *po = &x->out[o];
+    if (!xbar_out_has_room(x, o)) {
+        x->out_stall[o]++;
+        return 0;
+    }
+    xbar_slot *s = xbar_slot_at(x, i, pi->cur);
+    xbar_pkt *ring = &x->out_pkts[(size_t)o * x->pkts_per_out];
+    if (pi->sent == 0) {
+        xbar_pkt *r = &ring[(po->head + po->n) % x->pkts_per_out];
+        r->cookie = s->cookie;
+        r->bytes = s->bytes;
+        r->flits = s->flits;
+        r->in = (uint16_t)i;
+        r->push_cycle = s->push_cycle;
+        r->ready_cycle = XBAR_NEVER;
+        po->n++;
+        x->held_pkts++;
+    }
+    pi->sent++;
+    pi->used--;
+    x->queued_flits--;
+    po->used++;
+    x->flits++;
+    if (pi->sent == s->flits) {
+        ring[(po->head + po->n - 1) % x->pkts_per_out].ready_cycle = now + 1 + (uint64_t)x->p.latency;
+        s->next = pi->free_head;
+        pi->free_head = pi->cur;
+        pi->cur = -1;
+        pi->out = -1;
+        po->in = -1;
+    }
+    return 1;
+}
+
+void xbar_tick(xbar *x, uint64_t now)
+{
+    if (x->queued_flits == 0) return;
+    if (x->p.arbiter == XBAR_RR) xbar_arbitrate_rr(x);
+    else xbar_arbitrate_islip(x);
+    for (int i = 0; i < x->p.n_in; i++) {
+        xbar_in *pi = &x->in[i];
+        if (pi->used == 0) continue;
+        if (pi->out < 0 || !xbar_send(x, i, now)) x->in_stall[i]++;
+    }
+}
+
+int xbar_peek(const xbar *x, int out, uint64_t now, xbar_pkt *pkt)
+{
+    if (out < 0 || out >= x->p.n_out) return 0;
+    const xbar_out *po = &x->out[out];
+    if (po->n == 0) return 0;
+    const xbar_pkt *r = &x->out_pkts[(size_t)out * x->pkts_per_out + po->head];
+    if (r->ready_cycle == XBAR_NEVER || r->ready_cycle > now) return 0;
+    if (pkt) *pkt = *r;
+    return 1;
+}
+
+int xbar_pop(xbar *x, int out, uint64_t now, xbar_pkt *pkt)
+{
+    xbar_pkt r;
+    if (!xbar_peek(x, out, now, &r)) return 0;
+    xbar_out *po = &x->out[out];
+    po->head = (po->head + 1) % x->pkts_per_out;
+    po->n--;
+    po->used -= r.flits;
+    x->held_pkts--;
+    x->packets_out++;
+    x->latency_sum += r.ready_cycle - r.push_cycle;
+    if (pkt) *pkt = r;
+    return 1;
+}
+
+uint64_t xbar_next_work(const xbar *x, uint64_t now)
+{
+    if (x->queued_flits > 0) return now;
+    uint64_t best = XBAR_NEVER;
+    for (int o = 0; o < x->p.n_out; o++) {
+        const xbar_out *po = &x->out[o];
+        if (po->n == 0) continue;
+        uint64_t r = x->out_pkts[(size_t)o * x->pkts_per_out + po->head].ready_cycle;
+        if (r < best) best = r;
+    }
+    return best != XBAR_NEVER && best < now ? now : best;
+}
+
+int xbar_is_idle(const xbar *x)
+{
+    return x->queued_flits == 0 && x->held_pkts == 0;
+}
