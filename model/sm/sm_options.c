@@ -7,7 +7,7 @@ static const gsim_policy_choice schedulers[] = {
     {"lrr", 0, 0, ""},
     {"gto", 0, 0, ""},
     {"two_level_active", 1, 3, ":active_warps[:inner:outer]"},
-    {"warp_limiting", 1, 2, ":max_warps[:priority]"},
+    {"warp_limiting", 1, 2, ":max_warps, or GPGPU-Sim's :2:max_warps (2 = GTO)"},
     {NULL, 0, 0, NULL},
 };
 GSIM_POLICY_TYPE(scheduler_type, schedulers);
@@ -29,7 +29,7 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-gpgpu_smem_latency", &c->smem_latency, "3", "shared memory access latency in core cycles", e);
     rc |= opt_add_int(r, b, "-gpgpu_num_sched_per_core", &c->n_schedulers, "2", "warp schedulers per SM", e);
     rc |= opt_add_custom(r, b, "-gpgpu_scheduler", &scheduler_type, &c->scheduler, "lrr",
-                         "warp scheduler: lrr, gto, two_level_active:N[:inner:outer], warp_limiting:N[:prio]", e);
+                         "warp scheduler: lrr, gto, two_level_active:N[:inner:outer], warp_limiting:N (or GPGPU-Sim's warp_limiting:2:N)", e);
     rc |= opt_add_int(r, b, "-gpgpu_max_insn_issue_per_warp", &c->max_insn_issue_per_warp, "1",
                       "instructions one warp may issue per cycle", e);
     rc |= opt_add_bool(r, b, "-gpgpu_dual_issue_diff_exec_units", &c->dual_issue_diff_units, "1",
