@@ -73,6 +73,11 @@ long wl_rng_range(wl_rng *r, long lo, long hi)
     return lo + (long)(wl_rng_next(r) % (uint64_t)(hi - lo + 1));
 }
 
+void wl_fill_f32(wl_rng *r, float *v, size_t n, double scale)
+{
+    for (size_t i = 0; i < n; i++) v[i] = (float)(wl_rng_unit(r) * scale);
+}
+
 int wl_fail(wl_ctx *c, const char *fmt, ...)
 {
     va_list ap;

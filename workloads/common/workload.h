@@ -82,6 +82,8 @@ void wl_rng_seed(wl_rng *r, uint64_t seed);
 uint64_t wl_rng_next(wl_rng *r);
 double wl_rng_unit(wl_rng *r);             /* [0, 1) */
 long wl_rng_range(wl_rng *r, long lo, long hi); /* [lo, hi] */
+/* v[i] = (float)(unit draw * scale) for i < n, in order. */
+void wl_fill_f32(wl_rng *r, float *v, size_t n, double scale);
 
 /* Verification: exact integer comparison, and floats within a relative tolerance (PolyBench's
  * percentDiff rule: |a-b| / (|a| + 1e-8) * 100 > pct fails, pairs with both |a|,|b| < small are

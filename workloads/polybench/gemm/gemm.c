@@ -21,9 +21,9 @@ static int run(wl_ctx *c)
      * zero row 0 would hide a corrupted C[0][0]. Values do not change the memory behaviour. */
     wl_rng r;
     wl_rng_seed(&r, 0x6e3d);
-    for (size_t i = 0; rc == WL_OK && i < na; i++) a[i] = (float)(wl_rng_unit(&r) * ni);
-    for (size_t i = 0; rc == WL_OK && i < nb; i++) b[i] = (float)(wl_rng_unit(&r) * ni);
-    for (size_t i = 0; rc == WL_OK && i < nc; i++) cm[i] = (float)(wl_rng_unit(&r) * ni);
+    if (rc == WL_OK) wl_fill_f32(&r, a, na, ni);
+    if (rc == WL_OK) wl_fill_f32(&r, b, nb, ni);
+    if (rc == WL_OK) wl_fill_f32(&r, cm, nc, ni);
     gtlm_devptr da = 0, db = 0, dc = 0;
     if (rc == WL_OK) rc = wl_upload(c, &da, a, na * sizeof *a);
     if (rc == WL_OK) rc = wl_upload(c, &db, b, nb * sizeof *b);

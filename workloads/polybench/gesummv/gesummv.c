@@ -22,9 +22,9 @@ static int run(wl_ctx *c)
      * corrupted y[0]. Values do not change the memory behaviour. */
     wl_rng r;
     wl_rng_seed(&r, 0x6e5a);
-    for (size_t i = 0; rc == WL_OK && i < nn; i++) a[i] = (float)(wl_rng_unit(&r) * n);
-    for (size_t i = 0; rc == WL_OK && i < nn; i++) b[i] = (float)(wl_rng_unit(&r) * n);
-    for (size_t i = 0; rc == WL_OK && i < (size_t)n; i++) x[i] = (float)wl_rng_unit(&r);
+    if (rc == WL_OK) wl_fill_f32(&r, a, nn, n);
+    if (rc == WL_OK) wl_fill_f32(&r, b, nn, n);
+    if (rc == WL_OK) wl_fill_f32(&r, x, (size_t)n, 1.0);
     gtlm_devptr da = 0, db = 0, dx = 0, dy = 0, dtmp = 0;
     if (rc == WL_OK) rc = wl_upload(c, &da, a, nn * sizeof *a);
     if (rc == WL_OK) rc = wl_upload(c, &db, b, nn * sizeof *b);

@@ -26,8 +26,8 @@ static int run(wl_ctx *c)
      * x1[0]. Values do not change the memory behaviour. */
     wl_rng r;
     wl_rng_seed(&r, 0x3717);
-    for (size_t i = 0; i < nn; i++) a[i] = (float)(wl_rng_unit(&r) * n);
-    for (size_t i = 0; i < 4 * (size_t)n; i++) v[i] = (float)wl_rng_unit(&r);
+    wl_fill_f32(&r, a, nn, n);
+    wl_fill_f32(&r, v, 4 * (size_t)n, 1.0);
     gtlm_devptr da = 0, dx1in = 0, dx2in = 0, dx1 = 0, dx2 = 0, dy1 = 0, dy2 = 0;
     rc = wl_upload(c, &da, a, nn * sizeof *a);
     if (rc == WL_OK) rc = wl_upload(c, &dx1in, x1, vb);

@@ -23,9 +23,9 @@ static int run(wl_ctx *c)
      * memory behaviour. */
     wl_rng r;
     wl_rng_seed(&r, 0x5922);
-    for (size_t i = 0; rc == WL_OK && i < na; i++) a[i] = (float)(wl_rng_unit(&r) * ni);
-    for (size_t i = 0; rc == WL_OK && i < na; i++) b[i] = (float)(wl_rng_unit(&r) * ni);
-    for (size_t i = 0; rc == WL_OK && i < nc; i++) cm[i] = (float)(wl_rng_unit(&r) * ni);
+    if (rc == WL_OK) wl_fill_f32(&r, a, na, ni);
+    if (rc == WL_OK) wl_fill_f32(&r, b, na, ni);
+    if (rc == WL_OK) wl_fill_f32(&r, cm, nc, ni);
     gtlm_devptr da = 0, db = 0, dc = 0;
     if (rc == WL_OK) rc = wl_upload(c, &da, a, na * sizeof *a);
     if (rc == WL_OK) rc = wl_upload(c, &db, b, na * sizeof *b);
