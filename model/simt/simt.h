@@ -72,8 +72,7 @@ typedef enum simt_status {
     SIMT_ERR_TRAP,
     SIMT_ERR_UNSUPPORTED,
     SIMT_ERR_NOMEM,
-    SIMT_ERR_DEADLOCK,
-    SIMT_ERR_DIVERGENT_BARRIER
+    SIMT_ERR_DEADLOCK
 } simt_status;
 
 typedef struct simt_error {

@@ -97,7 +97,6 @@ static const char *status_text(simt_status s)
     case SIMT_ERR_UNSUPPORTED: return "unsupported operation";
     case SIMT_ERR_NOMEM: return "out of memory";
     case SIMT_ERR_DEADLOCK: return "deadlock";
-    case SIMT_ERR_DIVERGENT_BARRIER: return "barrier under divergence";
     default: return "error";
     }
 }

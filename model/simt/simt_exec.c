@@ -67,12 +67,11 @@ static void fetch(const simt_warp *w, const simt_entry *e, const ptx_operand *o,
             out[l] = sreg_value(w, o, l);
         }
         return;
-    case PO_SYMBOL:
-        for (uint32_t m = active; m; m &= m - 1) {
-            uint32_t l = (uint32_t)__builtin_ctz(m);
-            out[l] = simt_symbol_value(w, e, o->sym, l) + (uint64_t)o->imm;
-        }
+    case PO_SYMBOL: {
+        uint64_t v = simt_symbol_value(w, e, o->sym) + (uint64_t)o->imm; /* the same for every lane */
+        for (uint32_t l = 0; l < SIMT_WARP; l++) out[l] = v;
         return;
+    }
     default:
         memset(out, 0, SIMT_WARP * sizeof *out);
         return;

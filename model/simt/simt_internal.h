@@ -30,7 +30,7 @@ simt_status simt_exec_st(simt_warp *w, const ptx_instr *in, uint32_t active, sim
 simt_status simt_exec_atom(simt_warp *w, const ptx_instr *in, uint32_t active, simt_mem_access *acc,
                            simt_error *err);
 /* Address of a symbol used as a value (mov %r, sym), in its own space. */
-uint64_t simt_symbol_value(const simt_warp *w, const simt_entry *e, int32_t sym, uint32_t lane);
+uint64_t simt_symbol_value(const simt_warp *w, const simt_entry *e, int32_t sym);
 
 /* Control flow and synchronisation (simt_stack.c). They set the top entry's next pc. */
 simt_status simt_exec_bra(simt_warp *w, const ptx_instr *in, uint32_t active, uint32_t taken, simt_error *err);

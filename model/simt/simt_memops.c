@@ -22,9 +22,8 @@ static uint8_t where_space(where s)
     return sp[s];
 }
 
-uint64_t simt_symbol_value(const simt_warp *w, const simt_entry *e, int32_t sym, uint32_t lane)
+uint64_t simt_symbol_value(const simt_warp *w, const simt_entry *e, int32_t sym)
 {
-    (void)lane;
     const simt_launch *l = w->cta->launch;
     const ptx_func *f = simt_func(w, e->func);
     const ptx_symbol *s = ptx_symbol_ref(&l->mod->ptx, f, sym);
@@ -43,28 +42,45 @@ typedef struct target {
     uint64_t addr;
 } target;
 
-/* Resolves the address operand for one lane. */
-static target resolve(const simt_warp *w, const simt_entry *e, const ptx_instr *in, const ptx_operand *a, uint32_t lane)
+/* The lane-independent part of an address operand, worked out once per instruction. */
+typedef struct addr_plan {
+    const uint64_t *reg; /* the base register's 32 lane values, or NULL */
+    uint64_t offset;     /* symbol address, frame base of own parameters, and the immediate */
+    int generic;         /* resolve each lane through the generic windows */
+    where at;            /* the space when not generic */
+} addr_plan;
+
+static addr_plan plan_address(const simt_warp *w, const simt_entry *e, const ptx_instr *in, const ptx_operand *a)
 {
     const ptx_func *f = simt_func(w, e->func);
-    uint64_t base = 0;
-    int own_param = 0;
-    if (a->reg != PTX_NO_REG) base = w->regs[(size_t)(e->reg_base + a->reg) * SIMT_WARP + lane];
-    else if (a->sym != PTX_NO_SYM) base = simt_symbol_value(w, e, a->sym, lane);
-    else own_param = 1;
-    uint64_t addr = base + (uint64_t)a->imm;
-    const ptx_symbol *s = a->sym != PTX_NO_SYM ? ptx_symbol_ref(&w->cta->launch->mod->ptx, f, a->sym) : NULL;
+    addr_plan p = {NULL, (uint64_t)a->imm, 0, W_GLOBAL};
+    if (a->reg != PTX_NO_REG) p.reg = &w->regs[(size_t)(e->reg_base + a->reg) * SIMT_WARP];
+    else if (a->sym != PTX_NO_SYM) p.offset += simt_symbol_value(w, e, a->sym);
     switch (in->space) {
-    case PS_GLOBAL: return (target){W_GLOBAL, addr};
-    case PS_SHARED: return (target){W_SHARED, addr & 0xffffffffull};
-    case PS_LOCAL: return (target){W_FRAME, addr};
-    case PS_CONST: return (target){W_CONST, addr};
-    case PS_PARAM:
-        if (s && s->space == PS_PARAM) return (target){W_FRAME, addr}; /* call-site scratch */
-        if (f->is_entry) return (target){W_KPARAM, addr};
-        return (target){W_FRAME, (own_param ? e->frame_base + simt_frame_of(f).param_off : 0) + addr};
-    default: break;
+    case PS_GLOBAL: p.at = W_GLOBAL; break;
+    case PS_SHARED: p.at = W_SHARED; break;
+    case PS_LOCAL: p.at = W_FRAME; break;
+    case PS_CONST: p.at = W_CONST; break;
+    case PS_PARAM: {
+        const ptx_symbol *s = a->sym != PTX_NO_SYM ? ptx_symbol_ref(&w->cta->launch->mod->ptx, f, a->sym) : NULL;
+        if (s && s->space == PS_PARAM) p.at = W_FRAME; /* call-site scratch */
+        else if (f->is_entry) p.at = W_KPARAM;
+        else {
+            p.at = W_FRAME;
+            if (a->reg == PTX_NO_REG && a->sym == PTX_NO_SYM) p.offset += e->frame_base + simt_frame_of(f).param_off;
+        }
+        break;
     }
+    default: p.generic = 1; break;
+    }
+    return p;
+}
+
+/* The address of one lane. */
+static target resolve(const addr_plan *p, uint32_t lane)
+{
+    uint64_t addr = (p->reg ? p->reg[lane] : 0) + p->offset;
+    if (!p->generic) return (target){p->at, p->at == W_SHARED ? addr & 0xffffffffull : addr};
     if (addr - SIMT_SHARED_WINDOW < SIMT_WINDOW_SIZE) return (target){W_SHARED, addr - SIMT_SHARED_WINDOW};
     if (addr - SIMT_LOCAL_WINDOW < SIMT_WINDOW_SIZE) return (target){W_FRAME, addr - SIMT_LOCAL_WINDOW};
     if (addr - SIMT_CONST_WINDOW < SIMT_WINDOW_SIZE) return (target){W_CONST, addr - SIMT_CONST_WINDOW};
@@ -156,9 +172,10 @@ simt_status simt_exec_ld(simt_warp *w, const ptx_instr *in, uint32_t active, sim
     uint32_t regs[4];
     value_regs(&in->o[0], regs, &n);
     uint64_t bytes = (uint64_t)ts * n;
+    addr_plan plan = plan_address(w, e, in, &in->o[1]);
     for (uint32_t m = active; m; m &= m - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(m);
-        target t = resolve(w, e, in, &in->o[1], lane);
+        target t = resolve(&plan, lane);
         uint8_t *host;
         simt_status st = check(w, t, lane, bytes, t.addr, err, &host);
         if (st != SIMT_OK) return st;
@@ -184,9 +201,10 @@ simt_status simt_exec_st(simt_warp *w, const ptx_instr *in, uint32_t active, sim
     const ptx_operand *val = &in->o[1];
     value_regs(val, regs, &n);
     uint64_t bytes = (uint64_t)ts * n;
+    addr_plan plan = plan_address(w, e, in, &in->o[0]);
     for (uint32_t m = active; m; m &= m - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(m);
-        target t = resolve(w, e, in, &in->o[0], lane);
+        target t = resolve(&plan, lane);
         uint8_t *host;
         simt_status st = check(w, t, lane, bytes, t.addr, err, &host);
         if (st != SIMT_OK) return st;
@@ -253,9 +271,10 @@ simt_status simt_exec_atom(simt_warp *w, const ptx_instr *in, uint32_t active, s
     const ptx_operand *b = &in->o[has_dst ? 2 : 1];
     const ptx_operand *c = has_dst && in->nopnd > 3 ? &in->o[3] : NULL;
     unsigned ts = ptx_type_size((ptx_type)in->type);
+    addr_plan plan = plan_address(w, e, in, addr);
     for (uint32_t m = active; m; m &= m - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(m);
-        target t = resolve(w, e, in, addr, lane);
+        target t = resolve(&plan, lane);
         uint8_t *host;
         simt_status st = check(w, t, lane, ts, t.addr, err, &host);
         if (st != SIMT_OK) return st;

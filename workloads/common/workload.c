@@ -52,7 +52,7 @@ int wl_corrupt(wl_ctx *c, gtlm_devptr p, size_t elem)
     unsigned char b[16] = {0};
     if (elem > sizeof b) elem = sizeof b;
     if (wl_download(c, b, p, elem) != WL_OK) return WL_ERROR;
-    b[elem > 1 && elem >= 4 ? elem - 2 : 0] ^= 0x40; /* a bit that changes integers and floats */
+    b[elem >= 4 ? elem - 2 : 0] ^= 0x40; /* a bit that changes integers and floats */
     return wl_check(c, gtlm_memcpy_htod(c->sim, p, b, elem), "gtlm_memcpy_htod (corrupt)");
 }
 
