@@ -87,3 +87,11 @@ void dram_addr_decode(const dram_addr_map *m, uint64_t addr, dram_addr *out)
     out->col = (uint32_t)extract(m, DRAM_F_COL, local);
     out->burst = (uint32_t)extract(m, DRAM_F_BURST, local);
 }
+
+uint32_t dram_addr_subpartition(const dram_addr_map *m, int n_sub_per_channel, uint64_t addr)
+{
+    dram_addr a;
+    dram_addr_decode(m, addr, &a);
+    uint32_t n = n_sub_per_channel > 0 ? (uint32_t)n_sub_per_channel : 1u;
+    return a.channel * n + a.bank % n;
+}

@@ -47,5 +47,8 @@ typedef struct dram_addr {
  * GTLM_ST_ECONFIG with a reason in why (may be NULL). */
 int dram_addr_map_init(dram_addr_map *m, const char *mapping, int n_channels, int n_banks, char *why, int why_len);
 void dram_addr_decode(const dram_addr_map *m, uint64_t addr, dram_addr *out);
+/* Memory sub-partition (L2 slice) of an address, GPGPU-Sim's rule: channel * n_sub plus the low
+ * bits of the bank (bank mod n_sub), so consecutive banks of a channel alternate slices. */
+uint32_t dram_addr_subpartition(const dram_addr_map *m, int n_sub_per_channel, uint64_t addr);
 
 #endif

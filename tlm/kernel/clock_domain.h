@@ -1,0 +1,74 @@
+// A clock domain: one SC_METHOD that ticks the domain's units on its clock edges, and only when
+// some unit has work (DESIGN.md §3: idle skipping). Edge k is at time k * period.
+//
+// A unit says when it next needs a tick (next_work); an input arriving from another block makes
+// its receiver call wake_at(next_edge()) so the domain ticks again. Inputs arriving at time t are
+// visible from the first edge strictly after t, whichever domain's method SystemC runs first at
+// t: the result does not depend on process order (determinism).
+#ifndef GTLM_TLM_CLOCK_DOMAIN_H
+#define GTLM_TLM_CLOCK_DOMAIN_H
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+namespace gtlm {
+
+constexpr uint64_t kNever = UINT64_MAX;
+
+class Tickable {
+public:
+    virtual ~Tickable() = default;
+    // The work of edge `cycle` of its domain (cycles only grow; skipped ones had nothing to do).
+    virtual void tick(uint64_t cycle) = 0;
+    // First cycle >= `cycle` at which tick has work; kNever when it waits for an input.
+    virtual uint64_t next_work(uint64_t cycle) const = 0;
+    // For the watchdog: appends the unit's state when it is not idle.
+    virtual void describe(std::string &out) const = 0;
+    virtual bool busy() const = 0;
+};
+
+class ClockDomain : public sc_core::sc_module {
+public:
+    ClockDomain(sc_core::sc_module_name name, const sc_core::sc_time &period);
+
+    void add(Tickable *u) { units_.push_back(u); }
+    const std::vector<Tickable *> &units() const { return units_; }
+
+    // The first edge strictly after the current time: where an input arriving now is seen.
+    uint64_t next_edge() const;
+    // The edge at or after time t (for inputs annotated with a delay).
+    uint64_t edge_at_or_after(const sc_core::sc_time &t) const;
+    // Make sure the domain ticks at edge `cycle` (>= next_edge()) or earlier.
+    void wake_at(uint64_t cycle);
+    void wake() { wake_at(next_edge()); }
+
+    uint64_t cycle() const { return cycle_; }  // the last edge ticked
+    const sc_core::sc_time &period() const { return period_; }
+    uint64_t ticks() const { return ticks_; }  // edges at which the method ran (host-cost measure)
+
+    // Called after every tick with the cycle just done (the watchdog hangs here). May stop the
+    // domain by returning false.
+    std::function<bool(uint64_t)> after_tick;
+    // Stops ticking for good (an aborted run); wake_at is ignored afterwards until resume().
+    void halt() { halted_ = true; ev_.cancel(); scheduled_ = kNever; }
+    void resume() { halted_ = false; }
+
+private:
+    void run();
+    sc_core::sc_time period_;
+    uint64_t period_units_; // period in the kernel's time resolution
+    sc_core::sc_event ev_;
+    std::vector<Tickable *> units_;
+    uint64_t cycle_ = 0;
+    uint64_t scheduled_ = kNever;
+    uint64_t ticks_ = 0;
+    bool halted_ = false;
+};
+
+} // namespace gtlm
+
+#endif
