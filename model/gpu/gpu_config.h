@@ -27,6 +27,7 @@ typedef struct gpu_top_config {
     int deadlock_detect;
     int64_t watchdog_cycles;   /* cycles without progress before the watchdog stops the run */
     int64_t seed;
+    int check_protocol;        /* base-protocol checkers on every TLM link */
     int gpgpusim_compat;       /* unmodelled GPGPU-Sim options only warn */
     int mode;                  /* GPU_MODE_FUNCTIONAL or GPU_MODE_TIMING */
     int log_level;

@@ -24,8 +24,10 @@ int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
     rc |= opt_add_bool(r, b, "-gpgpu_deadlock_detect", &c->deadlock_detect, "1", "stop with a report when no unit makes progress", e);
     rc |= opt_add_i64(r, b, "-gtlm_watchdog_cycles", &c->watchdog_cycles, "100000",
                       "core cycles without any progress before the deadlock watchdog stops the run", e);
+    rc |= opt_add_bool(r, b, "-gtlm_check_protocol", &c->check_protocol, "0",
+                       "put a TLM-2.0 base-protocol checker on every link between SMs, interconnect, L2 and DRAM", e);
     rc |= opt_add_i64(r, b, "-gtlm_seed", &c->seed, "1", "seed of every pseudo-random choice in the model", e);
-    rc |= opt_add_enum(r, b, "-gtlm_mode", &c->mode, modes, "functional",
+    rc |= opt_add_enum(r, b, "-gtlm_mode", &c->mode, modes, "timing",
                        "functional: run kernels to completion without timing; timing: the cycle-level model", e);
     rc |= opt_add_bool(r, b, "-gtlm_gpgpusim_compat", &c->gpgpusim_compat, "0",
                        "GPGPU-Sim options gtlm does not model are ignored with a warning instead of an error", e);

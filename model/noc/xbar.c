@@ -36,7 +36,8 @@ int xbar_init(xbar *x, const xbar_params *p)
     x->grant = calloc(ni, sizeof *x->grant);
     x->in_stall = calloc(ni, sizeof *x->in_stall);
     x->out_stall = calloc(no, sizeof *x->out_stall);
-    if (!x->in || !x->out || !x->slots || !x->fifo || !x->voq_head || !x->voq_tail || !x->out_pkts ||
+    x->waiting = calloc(no, sizeof *x->waiting);
+    if (!x->waiting || !x->in || !x->out || !x->slots || !x->fifo || !x->voq_head || !x->voq_tail || !x->out_pkts ||
         !x->req || !x->grant || !x->in_stall || !x->out_stall) {
         xbar_free(x);
         return -1;
@@ -65,6 +66,7 @@ void xbar_free(xbar *x)
     free(x->out_pkts);
     free(x->req);
     free(x->grant);
+    free(x->waiting);
     free(x->in_stall);
     free(x->out_stall);
     memset(x, 0, sizeof *x);
@@ -111,6 +113,8 @@ int xbar_push(xbar *x, int in, int out, uint32_t bytes, uint64_t cookie, uint64_
     }
     pi->used += s->flits;
     pi->queued++;
+    x->waiting[out]++;
+    x->waiting_total++;
     x->queued_flits += s->flits;
     x->packets_in++;
     return 0;
@@ -130,6 +134,8 @@ static void xbar_pair(xbar *x, int i, int o)
         pi->fifo_n--;
     }
     pi->queued--;
+    x->waiting[o]--;
+    x->waiting_total--;
     pi->out = o;
     pi->cur = k;
     pi->sent = 0;
@@ -146,9 +152,10 @@ static void xbar_arbitrate_rr(xbar *x)
     int ni = x->p.n_in;
     for (int o = 0; o < x->p.n_out; o++) {
         xbar_out *po = &x->out[o];
-        if (po->in >= 0 || !xbar_out_has_room(x, o)) continue;
+        if (po->in >= 0 || x->waiting[o] == 0 || !xbar_out_has_room(x, o)) continue;
         for (int d = 0; d < ni; d++) {
-            int i = (po->grant_ptr + d) % ni;
+            int i = po->grant_ptr + d;
+            if (i >= ni) i -= ni;
             xbar_in *pi = &x->in[i];
             if (pi->out >= 0 || pi->fifo_n == 0) continue;
             int k = x->fifo[(size_t)i * x->slots_per_in + pi->fifo_head];
@@ -167,9 +174,10 @@ static void xbar_arbitrate_islip(xbar *x)
     for (int o = 0; o < no; o++) {
         xbar_out *po = &x->out[o];
         x->req[o] = -1;
-        if (po->in >= 0 || !xbar_out_has_room(x, o)) continue;
+        if (po->in >= 0 || x->waiting[o] == 0 || !xbar_out_has_room(x, o)) continue;
         for (int d = 0; d < ni; d++) {
-            int i = (po->grant_ptr + d) % ni;
+            int i = po->grant_ptr + d;
+            if (i >= ni) i -= ni;
             if (x->in[i].out < 0 && x->voq_head[(size_t)i * no + o] >= 0) {
                 x->req[o] = i;
                 break;
@@ -181,7 +189,8 @@ static void xbar_arbitrate_islip(xbar *x)
         xbar_in *pi = &x->in[i];
         if (pi->out >= 0 || pi->queued == 0) continue;
         for (int d = 0; d < no; d++) {
-            int o = (pi->accept_ptr + d) % no;
+            int o = pi->accept_ptr + d;
+            if (o >= no) o -= no;
             if (x->req[o] != i) continue;
             xbar_pair(x, i, o);
             x->out[o].grant_ptr = (i + 1) % ni;
@@ -233,7 +242,8 @@ static int xbar_send(xbar *x, int i, uint64_t now)
 void xbar_tick(xbar *x, uint64_t now)
 {
     if (x->queued_flits == 0) return;
-    if (x->p.arbiter == XBAR_RR) xbar_arbitrate_rr(x);
+    if (x->waiting_total == 0) { /* every buffered packet is already paired: no arbitration */
+    } else if (x->p.arbiter == XBAR_RR) xbar_arbitrate_rr(x);
     else xbar_arbitrate_islip(x);
     for (int i = 0; i < x->p.n_in; i++) {
         xbar_in *pi = &x->in[i];

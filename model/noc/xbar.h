@@ -92,6 +92,8 @@ typedef struct xbar {
     xbar_pkt *out_pkts;     /* n_out * pkts_per_out */
     int *req;               /* scratch: n_out (iSLIP grants per input as n_in) */
     int *grant;             /* scratch: n_in */
+    int *waiting;           /* per output: packets in virtual output queues for it (not paired) */
+    uint64_t waiting_total;
     uint64_t queued_flits;  /* flits in all input buffers */
     uint64_t held_pkts;     /* packets in all output buffers */
     /* statistics */

@@ -78,9 +78,13 @@ TEST(Cli, ListRunAndProfileAWorkload)
     r = run("profile VectorAdd --set n=1024");
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("2 global loads, 64 line requests"), std::string::npos) << r.out;
-    r = run("run VectorAdd --mode timing");
-    EXPECT_NE(r.code, 0);
-    EXPECT_NE(r.out.find("timing"), std::string::npos) << r.out;
+    r = run("run VectorAdd --mode timing --check-stats --config " + configs + "tiny.config");
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("VectorAdd: verified"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("stats check: "), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("gpu_sim_cycle = 0\n"), std::string::npos) << r.out;
+    r = run("run VectorAdd --mode sideways");
+    EXPECT_EQ(r.code, 2);
 }
 
 TEST(Cli, UnknownWorkloadIsBadInput)

@@ -171,14 +171,14 @@ void Device::kernel_resources(Module *m, const std::string &kernel, unsigned *re
     }
 }
 
-LaunchResult Device::launch_functional(Module *m, const std::string &kernel, const unsigned grid[3],
-                                       const unsigned block[3], uint64_t dyn_shared, const void *const *args,
-                                       const size_t *arg_sizes, size_t n_args, uint64_t max_insn, uint32_t n_sms)
+void Device::prepare_launch(Module *m, const std::string &kernel, const unsigned grid[3], const unsigned block[3],
+                            uint64_t dyn_shared, const void *const *args, const size_t *arg_sizes, size_t n_args,
+                            uint32_t n_sms, PreparedLaunch &out)
 {
     const ptx_func *k = ptx_module_find_func(&m->sm.ptx, kernel.c_str());
     if (!k || !k->is_entry)
         throw Error(GTLM_ST_ENOTFOUND, "gtlm_launch: module '" + m->name + "' has no kernel '" + kernel + "'");
-    simt_launch l{};
+    simt_launch &l = out.l;
     l.mod = &m->sm;
     l.kernel = k;
     l.func_index = static_cast<uint32_t>(k - m->sm.ptx.funcs);
@@ -190,35 +190,38 @@ LaunchResult Device::launch_functional(Module *m, const std::string &kernel, con
     l.grid_id = next_grid_id_++;
     l.n_sms = n_sms;
     l.mem = &mem_;
-    struct HookCtx {
-        Device *dev;
-        Module *mod;
-    } hook_ctx{this, m};
+    out.hook.dev = this;
+    out.hook.mod = m;
     if (mem_hook_) {
         l.on_mem = [](const simt_launch *sl, const simt_warp *w, uint32_t func, uint32_t pc, const simt_mem_access *acc,
                       void *ctx) {
-            auto *h = static_cast<HookCtx *>(ctx);
+            auto *h = static_cast<PreparedLaunch::HookCtx *>(ctx);
             h->dev->mem_hook_(h->mod, sl, w, func, pc, acc);
         };
-        l.on_mem_ctx = &hook_ctx;
+        l.on_mem_ctx = &out.hook;
     }
     char msg[512] = "";
     if (simt_launch_prepare(&l, msg, sizeof msg) != 0) throw Error(GTLM_ST_EINVAL, std::string("gtlm_launch: ") + msg);
     if (simt_pack_params(k, args, arg_sizes, n_args, &l.params, msg, sizeof msg) != 0)
         throw Error(GTLM_ST_EINVAL, std::string("gtlm_launch: ") + msg);
+}
+
+LaunchResult Device::launch_functional(Module *m, const std::string &kernel, const unsigned grid[3],
+                                       const unsigned block[3], uint64_t dyn_shared, const void *const *args,
+                                       const size_t *arg_sizes, size_t n_args, uint64_t max_insn, uint32_t n_sms)
+{
+    PreparedLaunch p;
+    prepare_launch(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args, n_sms, p);
     LaunchResult r;
     simt_error err{};
     auto t0 = std::chrono::steady_clock::now();
-    simt_status st = simt_run_functional(&l, max_insn, &r.stats, &err);
+    simt_status st = simt_run_functional(&p.l, max_insn, &r.stats, &err);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::string desc;
     if (st != SIMT_OK) {
         char buf[768];
-        simt_format_error(&l, &err, buf, sizeof buf);
-        desc = buf;
+        simt_format_error(&p.l, &err, buf, sizeof buf);
+        throw Error(GTLM_ST_ESIM, buf);
     }
-    std::free(l.params);
-    if (st != SIMT_OK) throw Error(GTLM_ST_ESIM, desc);
     return r;
 }
 

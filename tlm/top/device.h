@@ -4,6 +4,7 @@
 #define GTLM_TLM_DEVICE_H
 
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <string>
@@ -23,6 +24,21 @@ struct Module {
     simt_module sm{};
     std::string name;
     std::vector<ptxas_func> resources; // from the ptxas -v report, when attached
+};
+
+class Device;
+
+// A launch made ready to run: the executor's launch record with its packed parameters.
+struct PreparedLaunch {
+    simt_launch l{};
+    struct HookCtx {
+        Device *dev = nullptr;
+        Module *mod = nullptr;
+    } hook{};
+    PreparedLaunch() = default;
+    PreparedLaunch(const PreparedLaunch &) = delete;
+    PreparedLaunch &operator=(const PreparedLaunch &) = delete;
+    ~PreparedLaunch() { std::free(l.params); }
 };
 
 struct LaunchResult {
@@ -56,6 +72,10 @@ public:
     void kernel_resources(Module *m, const std::string &kernel, unsigned *regs, unsigned *barriers,
                           uint64_t *shared, uint64_t *stack, uint64_t *params);
 
+    // Checks the kernel and its launch shape and packs its parameters; throws Error.
+    void prepare_launch(Module *m, const std::string &kernel, const unsigned grid[3], const unsigned block[3],
+                        uint64_t dyn_shared, const void *const *args, const size_t *arg_sizes, size_t n_args,
+                        uint32_t n_sms, PreparedLaunch &out);
     // Runs a kernel functionally to completion; throws Error(ESIM) with the failing
     // instruction, warp, lane and address.
     LaunchResult launch_functional(Module *m, const std::string &kernel, const unsigned grid[3],

@@ -1,5 +1,7 @@
 #include "gpu_stats.h"
 
+#include <string>
+
 namespace gtlm {
 
 namespace {
@@ -72,6 +74,42 @@ int register_gpu_stats(stat_registry *r, GpuCounters *c, double core_mhz)
     n = {nullptr, "L2_total_cache_miss_rate", 0};
     ok(stat_add_ratio(r, "gpu.l2.miss_rate", "gpu.l2.misses", "gpu.l2.accesses", "ratio",
                       "L2 misses per access, all slices", &n));
+
+    n = {nullptr, nullptr, 0};
+    ok(stat_add_counter(r, "gpu.ctas_per_sm", &c->ctas_per_sm, "CTAs",
+                        "occupancy: CTAs of the kernel resident per SM at most (timing mode)", &n));
+    // Issue-slot use and the stall breakdown over every SM's schedulers.
+    ok(stat_add_sum(r, "gpu.issue_slots", "gpu.sm[*].issue_slots", "slots", "scheduler cycles, all SMs", &n));
+    static const char *const reasons[] = {"issued", "idle", "memory", "scoreboard", "barrier", "functional_unit",
+                                          "throttled"};
+    for (const char *why : reasons) {
+        std::string path = std::string("gpu.stall.") + why;
+        std::string pat = std::string("gpu.sm[*].stall.") + why;
+        ok(stat_add_sum(r, path.c_str(), pat.c_str(), "slots", "scheduler cycles by outcome, all SMs", &n));
+    }
+    ok(stat_add_ratio(r, "gpu.issue_utilization", "gpu.stall.issued", "gpu.issue_slots", "ratio",
+                      "share of scheduler cycles that issued an instruction", &n));
+    ok(stat_add_sum(r, "gpu.active_warps_sum", "gpu.sm[*].active_warps_sum", "warp-cycles", "resident warps summed", &n));
+    ok(stat_add_sum(r, "gpu.sm_cycles", "gpu.sm[*].cycles", "cycles", "SM cycles with a CTA resident, all SMs", &n));
+    ok(stat_add_ratio(r, "gpu.avg_active_warps", "gpu.active_warps_sum", "gpu.sm_cycles", "warps",
+                      "average resident warps per active SM cycle (achieved occupancy)", &n));
+    ok(stat_add_sum(r, "gpu.load_latency_sum", "gpu.sm[*].load_latency_sum", "cycles", "global/local load latency summed", &n));
+    ok(stat_add_sum(r, "gpu.load_latency_n", "gpu.sm[*].load_latency_n", "instructions", "global/local loads", &n));
+    ok(stat_add_ratio(r, "gpu.avg_load_latency", "gpu.load_latency_sum", "gpu.load_latency_n", "cycles",
+                      "average issue-to-data latency of global/local load instructions", &n));
+    ok(stat_add_sum(r, "gpu.mem_latency_sum", "gpu.sm[*].mem_latency_sum", "cycles", "request round trips summed", &n));
+    ok(stat_add_sum(r, "gpu.mem_latency_n", "gpu.sm[*].mem_latency_n", "requests", "requests with a response", &n));
+    ok(stat_add_ratio(r, "gpu.avg_mem_latency", "gpu.mem_latency_sum", "gpu.mem_latency_n", "cycles",
+                      "average SM-to-memory-and-back latency of a request", &n));
+    n = {nullptr, "L1D_total_cache_pending_hits", 0};
+    ok(stat_add_sum(r, "gpu.l1d.hit_reserved", "gpu.sm[*].l1d.hit_reserved", "accesses",
+                    "L1 data cache accesses merged into a pending miss (MSHR merges), all SMs", &n));
+    n = {nullptr, nullptr, 0};
+    for (const char *why : {"line_alloc", "mshr_entry", "mshr_merge", "miss_queue"}) {
+        std::string path = std::string("gpu.l1d.res_fail_") + why;
+        std::string pat = std::string("gpu.sm[*].l1d.res_fail_") + why;
+        ok(stat_add_sum(r, path.c_str(), pat.c_str(), "accesses", "L1 data cache reservation failures, all SMs", &n));
+    }
 
     // Host-side figures: wall time and simulation speed (not deterministic by nature).
     n = {nullptr, "gpgpu_simulation_time", 1};

@@ -15,6 +15,7 @@ struct GpuCounters {
     uint64_t warp_insn = 0;   // warp instructions issued
     uint64_t thread_insn = 0; // thread instructions (active lanes of every issued warp instruction)
     uint64_t ctas = 0;        // CTAs completed
+    uint64_t ctas_per_sm = 0; // occupancy: CTAs of the kernel resident per SM at most
     double sim_seconds = 0;   // host wall time spent simulating
     double core_mhz = 0;      // for the silicon slowdown
 };

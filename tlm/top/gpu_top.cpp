@@ -1,19 +1,202 @@
-#include "gpu_top.h"
+#include "top/gpu_top.h"
+
+#include <stdexcept>
+
+#include "check/protocol_checker.h"
+#include "dram/dram_module.h"
+#include "icnt/icnt.h"
+#include "l2/l2_module.h"
+#include "sm/sm_module.h"
 
 namespace gtlm {
 
 namespace {
+
 sc_core::sc_time period_of(double mhz) { return sc_core::sc_time(1e6 / mhz, sc_core::SC_PS); }
+
+std::string indexed(const char *base, int i) { return std::string(base) + "_" + std::to_string(i); }
+
 } // namespace
 
-Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &log)
-    : sc_core::sc_module(name), cfg_(cfg), core_period_(period_of(cfg.gpu.clocks.core_mhz)),
-      icnt_period_(period_of(cfg.gpu.clocks.icnt_mhz)), l2_period_(period_of(cfg.gpu.clocks.l2_mhz)),
-      dram_period_(period_of(cfg.gpu.clocks.dram_mhz))
+Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &log, stat_registry *stats)
+    : sc_core::sc_module(name), cfg_(cfg), core_("core_clk", period_of(cfg.gpu.clocks.core_mhz)),
+      icnt_("icnt_clk", period_of(cfg.gpu.clocks.icnt_mhz)), l2_("l2_clk", period_of(cfg.gpu.clocks.l2_mhz)),
+      dram_("dram_clk", period_of(cfg.gpu.clocks.dram_mhz))
 {
     logger_init(&log_, &log, "gpu");
-    LOG_I(&log_, "%d SMs, %d memory channels x %d L2 slices, core clock %s", gtlm_config_n_sms(&cfg_),
-          cfg_.gpu.n_mem, cfg_.gpu.sub_partitions_per_channel, core_period_.to_string().c_str());
+    int n_sms = gtlm_config_n_sms(&cfg_);
+    int n_sub = cfg_.gpu.sub_partitions_per_channel;
+    int n_slices = gtlm_config_n_l2_slices(&cfg_);
+    char why[256] = "";
+    if (dram_addr_map_init(&map_, cfg_.dram.addr_mapping, cfg_.gpu.n_mem, cfg_.dram.timing.nbk, why, sizeof why) != 0)
+        throw std::runtime_error(std::string("-gpgpu_mem_addr_mapping: ") + why);
+
+    core_.add(&dispatcher_);
+    auto route = [this, n_sub](uint64_t addr) { return dram_addr_subpartition(&map_, n_sub, addr); };
+    for (int i = 0; i < n_sms; i++)
+        sms_.push_back(std::make_unique<SmModule>(indexed("sm", i).c_str(), cfg_, core_, i, stats, route));
+    icnt_mod_ = std::make_unique<Icnt>("icnt", cfg_, icnt_, n_sms, n_slices, stats);
+    for (int j = 0; j < n_slices; j++)
+        l2s_.push_back(std::make_unique<L2Slice>(indexed("l2", j).c_str(), cfg_, l2_, j, stats));
+    for (int c = 0; c < cfg_.gpu.n_mem; c++)
+        drams_.push_back(std::make_unique<DramChannel>(indexed("dram", c).c_str(), cfg_, dram_, c, n_sub, stats));
+
+    // Links, each through a protocol checker when asked.
+    auto link = [this](auto &init_socket, auto &target_socket, const std::string &name) {
+        if (!cfg_.gpu.check_protocol) {
+            init_socket.bind(target_socket);
+            return;
+        }
+        checkers_.push_back(std::make_unique<ProtocolChecker>(("check_" + name).c_str()));
+        init_socket.bind(checkers_.back()->target);
+        checkers_.back()->initiator.bind(target_socket);
+    };
+    for (int i = 0; i < n_sms; i++)
+        link(sms_[i]->sm2icnt.socket, icnt_mod_->from_sm[static_cast<size_t>(i)]->socket, indexed("sm2icnt", i));
+    for (int j = 0; j < n_slices; j++) {
+        link(icnt_mod_->to_l2[static_cast<size_t>(j)]->socket, l2s_[j]->from_icnt.socket, indexed("icnt2l2", j));
+        link(l2s_[j]->to_dram.socket, drams_[static_cast<size_t>(j / n_sub)]->from_l2[static_cast<size_t>(j % n_sub)]->socket,
+             indexed("l22dram", j));
+    }
+    for (ClockDomain *d : domains()) d->after_tick = [this](uint64_t c) { return watch(c); };
+    LOG_I(&log_, "%d SMs, %d memory channels x %d L2 slices, core clock %s", n_sms, cfg_.gpu.n_mem, n_sub,
+          core_.period().to_string().c_str());
+}
+
+Gpu::~Gpu() = default;
+
+std::vector<ClockDomain *> Gpu::domains() { return {&core_, &icnt_, &l2_, &dram_}; }
+
+std::string Gpu::describe_busy() const
+{
+    std::string out;
+    const ClockDomain *ds[] = {&core_, &icnt_, &l2_, &dram_};
+    for (const ClockDomain *d : ds)
+        for (const Tickable *u : d->units()) {
+            u->describe(out);
+            uint64_t w = u->next_work(d->cycle() + 1);
+            if (w != kNever && !u->busy())
+                out += std::string(d->name()) + ": a unit asks to tick at " + std::to_string(w) + " while not busy\n";
+        }
+    return out;
+}
+
+void Gpu::sync_stats()
+{
+    for (auto &d : drams_) d->sync_cycles();
+}
+
+void Gpu::abort_run(const std::string &why)
+{
+    if (aborted_) return;
+    aborted_ = true;
+    abort_why_ = why;
+    for (ClockDomain *d : domains()) d->halt();
+}
+
+// Runs after every tick of every domain: functional faults, limits and the watchdog.
+bool Gpu::watch(uint64_t)
+{
+    if (!running_ || aborted_) return !aborted_;
+    uint64_t now = sc_core::sc_time_stamp().value() / core_.period().value();
+    uint64_t progress = 0, insn = 0;
+    for (auto &s : sms_) {
+        const sm_core &c = s->core();
+        if (c.error) {
+            char buf[768];
+            simt_format_error(c.launch, &c.err, buf, sizeof buf);
+            abort_run(buf);
+            return false;
+        }
+        progress += c.progress;
+        insn += c.st.warp_insn;
+    }
+    if (dispatcher_.failed()) {
+        abort_run("out of memory starting a CTA");
+        return false;
+    }
+    if (progress != last_progress_) {
+        last_progress_ = progress;
+        last_progress_cycle_ = now;
+    } else if (cfg_.gpu.deadlock_detect && cfg_.gpu.watchdog_cycles > 0 &&
+               now - last_progress_cycle_ > static_cast<uint64_t>(cfg_.gpu.watchdog_cycles)) {
+        abort_run("watchdog: no instruction issued and no memory transaction moved for " +
+                  std::to_string(now - last_progress_cycle_) + " core cycles (-gtlm_watchdog_cycles " +
+                  std::to_string(cfg_.gpu.watchdog_cycles) + "); busy units:\n" + describe_busy());
+        return false;
+    }
+    if (cfg_.gpu.max_cycles > 0 && now - start_cycle_ >= static_cast<uint64_t>(cfg_.gpu.max_cycles)) {
+        abort_run("stopped at -gpgpu_max_cycle " + std::to_string(cfg_.gpu.max_cycles));
+        return false;
+    }
+    if (cfg_.gpu.max_insn > 0 && insn >= static_cast<uint64_t>(cfg_.gpu.max_insn)) {
+        abort_run("stopped at -gpgpu_max_insn " + std::to_string(cfg_.gpu.max_insn));
+        return false;
+    }
+    return true;
+}
+
+KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm)
+{
+    KernelRun r;
+    tbsched t{};
+    tbsched_launch tl{};
+    for (int i = 0; i < 3; i++) tl.grid[i] = l.grid[i];
+    tl.n_ctas = static_cast<uint64_t>(l.grid[0]) * l.grid[1] * l.grid[2];
+    tl.n_sms = static_cast<uint32_t>(sms_.size());
+    strbuf err;
+    strbuf_init(&err);
+    if (tbsched_begin(&t, &cfg_.tbsched.policy, &tl, &err) != 0) {
+        r.ok = false;
+        r.error = strbuf_str(&err);
+        strbuf_free(&err);
+        return r;
+    }
+    strbuf_free(&err);
+    std::vector<sm_core *> cores;
+    for (auto &s : sms_) {
+        if (sm_core_kernel_begin(&s->core(), &l, ctas_per_sm) != 0) {
+            tbsched_end(&t);
+            r.ok = false;
+            r.error = "out of memory preparing the SMs";
+            return r;
+        }
+        cores.push_back(&s->core());
+    }
+    for (ClockDomain *d : domains()) d->resume();
+    aborted_ = false;
+    abort_why_.clear();
+    running_ = true;
+    start_cycle_ = core_.next_edge();
+    last_progress_ = 0;
+    for (auto &s : sms_) last_progress_ += s->core().progress;
+    last_progress_cycle_ = start_cycle_;
+    dispatcher_.begin(&t, cores);
+    core_.wake_at(start_cycle_);
+    sc_core::sc_start();
+    running_ = false;
+    uint64_t end = core_.cycle() + 1;
+    r.cycles = end > start_cycle_ ? end - start_cycle_ : 0;
+    for (auto &s : sms_) {
+        r.warp_insn += s->core().st.warp_insn;
+        r.thread_insn += s->core().st.thread_insn;
+        r.ctas += s->core().st.ctas_done;
+    }
+    bool done = tbsched_all_issued(&t);
+    for (auto &s : sms_) done = done && sm_core_idle(&s->core());
+    if (aborted_) {
+        r.ok = false;
+        r.error = abort_why_;
+        r.functional_fault = abort_why_.rfind("watchdog", 0) != 0 && abort_why_.rfind("stopped", 0) != 0;
+    } else if (!done) {
+        r.ok = false;
+        r.error = "deadlock: the simulation ran out of events before the kernel finished; busy units:\n" +
+                  describe_busy();
+    }
+    dispatcher_.end();
+    for (auto &s : sms_) sm_core_kernel_end(&s->core());
+    tbsched_end(&t);
+    return r;
 }
 
 } // namespace gtlm

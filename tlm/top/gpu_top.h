@@ -1,31 +1,84 @@
-// The GPU's top SystemC module. It owns the clock domains now; the SMs, interconnect,
-// L2 slices and DRAM channels are added under it by the baseline timing model.
+// The GPU's top SystemC module: the four clock domains (core, interconnect, L2, DRAM), the SMs,
+// the crossbar, the L2 slices and the DRAM channels, bound with AT sockets:
+//   sm[i].sm2icnt_req -> icnt.from_sm[i];  icnt.to_l2[j] -> l2[j].icnt2l2_req;
+//   l2[j].l22dram_req -> dram[j / slices_per_channel].from_l2[j % slices_per_channel]
+// (responses return on the same links). With -gtlm_check_protocol 1 a base-protocol checker sits
+// on every link. It runs one kernel launch at a time in timing mode (run_kernel).
 #ifndef GTLM_TLM_GPU_TOP_H
 #define GTLM_TLM_GPU_TOP_H
+
+#include <memory>
+#include <string>
+#include <vector>
 
 #include <systemc>
 
 extern "C" {
+#include "dram/dram_addr.h"
 #include "gpu/gpu_config.h"
 #include "log/log.h"
+#include "simt/simt.h"
+#include "stats/stats.h"
 }
+
+#include "kernel/clock_domain.h"
+#include "top/cta_dispatch.h"
 
 namespace gtlm {
 
+class SmModule;
+class Icnt;
+class L2Slice;
+class DramChannel;
+class ProtocolChecker;
+
+struct KernelRun {
+    bool ok = true;
+    std::string error;       // what stopped the kernel, with the stuck units' state for a watchdog stop
+    bool functional_fault = false; // the kernel itself failed (bad address, trap)
+    uint64_t cycles = 0;     // core cycles from launch to completion
+    uint64_t warp_insn = 0, thread_insn = 0, ctas = 0;
+};
+
 class Gpu : public sc_core::sc_module {
 public:
-    Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &log);
+    Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &log, stat_registry *stats);
+    ~Gpu() override;
 
-    // Clock periods of the four domains, from -gpgpu_clock_domains.
-    const sc_core::sc_time &core_period() const { return core_period_; }
-    const sc_core::sc_time &icnt_period() const { return icnt_period_; }
-    const sc_core::sc_time &l2_period() const { return l2_period_; }
-    const sc_core::sc_time &dram_period() const { return dram_period_; }
+    const sc_core::sc_time &core_period() const { return core_.period(); }
+    const sc_core::sc_time &icnt_period() const { return icnt_.period(); }
+    const sc_core::sc_time &l2_period() const { return l2_.period(); }
+    const sc_core::sc_time &dram_period() const { return dram_.period(); }
+
+    // Runs a prepared launch to completion (ctas_per_sm from the occupancy calculation).
+    KernelRun run_kernel(const simt_launch &l, uint32_t ctas_per_sm);
+
+    int n_sms() const { return static_cast<int>(sms_.size()); }
+    SmModule &sm(int i) { return *sms_[static_cast<size_t>(i)]; }
+    // Brings time-integrated statistics up to the current time (before a kernel's statistics
+    // are opened or closed).
+    void sync_stats();
+    // Every domain's units' descriptions (the watchdog's dump).
+    std::string describe_busy() const;
 
 private:
+    bool watch(uint64_t cycle);
+    void abort_run(const std::string &why);
+    std::vector<ClockDomain *> domains();
     const gtlm_config &cfg_;
     logger log_;
-    sc_core::sc_time core_period_, icnt_period_, l2_period_, dram_period_;
+    ClockDomain core_, icnt_, l2_, dram_;
+    dram_addr_map map_{};
+    std::vector<std::unique_ptr<SmModule>> sms_;
+    std::unique_ptr<Icnt> icnt_mod_;
+    std::vector<std::unique_ptr<L2Slice>> l2s_;
+    std::vector<std::unique_ptr<DramChannel>> drams_;
+    std::vector<std::unique_ptr<ProtocolChecker>> checkers_;
+    CtaDispatcher dispatcher_;
+    // the run in progress
+    bool running_ = false, aborted_ = false;
+    std::string abort_why_;
+    uint64_t start_cycle_ = 0, last_progress_ = 0, last_progress_cycle_ = 0;
 };
 
 } // namespace gtlm

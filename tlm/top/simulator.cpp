@@ -1,5 +1,6 @@
 #include "simulator.h"
 
+#include <chrono>
 #include <cstdio>
 #include <sstream>
 
@@ -57,7 +58,7 @@ Simulator::Simulator(const SimSetup &setup)
     }
     try {
         ScContext::Use use(sc_);
-        gpu_ = std::make_unique<Gpu>("gpu", cfg_, log_);
+        gpu_ = std::make_unique<Gpu>("gpu", cfg_, log_, stats_);
     } catch (...) {
         stat_registry_free(stats_);
         log_sink_free(&log_);
@@ -80,24 +81,80 @@ Simulator::~Simulator()
 void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid[3], const unsigned block[3],
                        uint64_t dyn_shared, const void *const *args, const size_t *arg_sizes, size_t n_args)
 {
-    if (cfg_.gpu.mode != GPU_MODE_FUNCTIONAL)
-        throw Error(GTLM_ST_EUNSUPPORTED,
-                    "gtlm_launch: -gtlm_mode timing needs the cycle-level model, which is not built yet; "
-                    "use -gtlm_mode functional");
-    stat_kernel_begin(stats_, kernel.c_str());
-    try {
-        LaunchResult r = device_.launch_functional(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args,
-                                                   static_cast<uint64_t>(cfg_.gpu.max_insn),
-                                                   static_cast<uint32_t>(gtlm_config_n_sms(&cfg_)));
-        counters_.warp_insn = r.stats.warp_insn;
-        counters_.thread_insn = r.stats.thread_insn;
-        counters_.ctas = r.stats.ctas;
-        counters_.sim_seconds = r.seconds;
-    } catch (...) {
+    uint32_t n_sms = static_cast<uint32_t>(gtlm_config_n_sms(&cfg_));
+    if (cfg_.gpu.mode == GPU_MODE_FUNCTIONAL) {
+        stat_kernel_begin(stats_, kernel.c_str());
+        try {
+            LaunchResult r = device_.launch_functional(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args,
+                                                       static_cast<uint64_t>(cfg_.gpu.max_insn), n_sms);
+            counters_.warp_insn = r.stats.warp_insn;
+            counters_.thread_insn = r.stats.thread_insn;
+            counters_.ctas = r.stats.ctas;
+            counters_.sim_seconds = r.seconds;
+        } catch (...) {
+            stat_kernel_end(stats_);
+            throw;
+        }
         stat_kernel_end(stats_);
-        throw;
+        return;
     }
+    PreparedLaunch p;
+    device_.prepare_launch(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args, n_sms, p);
+    occ_result occ = occupancy(m, kernel, p.l);
+    {
+        ScContext::Use use(sc_);
+        gpu_->sync_stats();
+    }
+    stat_kernel_begin(stats_, kernel.c_str());
+    auto t0 = std::chrono::steady_clock::now();
+    KernelRun r;
+    {
+        ScContext::Use use(sc_);
+        r = gpu_->run_kernel(p.l, occ.ctas);
+        gpu_->sync_stats();
+    }
+    counters_.sim_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    counters_.cycles = r.cycles;
+    counters_.warp_insn = r.warp_insn;
+    counters_.thread_insn = r.thread_insn;
+    counters_.ctas = r.ctas;
+    counters_.ctas_per_sm = occ.ctas;
     stat_kernel_end(stats_);
+    if (!r.ok) throw Error(GTLM_ST_ESIM, "kernel '" + kernel + "': " + r.error);
+}
+
+occ_result Simulator::occupancy(Module *m, const std::string &kernel, const simt_launch &l)
+{
+    unsigned regs = 0, barriers = 0;
+    uint64_t shared = 0, stack = 0, params = 0;
+    device_.kernel_resources(m, kernel, &regs, &barriers, &shared, &stack, &params);
+    occ_sm sm{};
+    occ_sm_from_config(&cfg_.sm, &sm);
+    occ_kernel k{};
+    k.threads_per_cta = l.threads_per_cta;
+    // 0 without a ptxas report: registers then do not bound occupancy. The committed reports are
+    // for sm_75 (up to 255 registers); on a GPU with a lower per-thread limit the kernel counts as
+    // compiled with -maxrregcount at that limit (the compiler would have spilled the rest).
+    if (cfg_.sm.max_regs_per_thread > 0 && regs > static_cast<unsigned>(cfg_.sm.max_regs_per_thread)) {
+        logger lg;
+        logger_init(&lg, &log_, "gpu");
+        LOG_I(&lg, "kernel '%s': %u registers per thread counted as %d (-gpgpu_max_regs_per_thread)", kernel.c_str(),
+              regs, cfg_.sm.max_regs_per_thread);
+        regs = static_cast<unsigned>(cfg_.sm.max_regs_per_thread);
+    }
+    k.regs_per_thread = regs;
+    k.shmem_static = static_cast<uint32_t>(shared);
+    k.shmem_dynamic = static_cast<uint32_t>(l.dyn_shared);
+    occ_result r{};
+    if (occ_compute(&sm, &k, nullptr, &r) != 0 || r.ctas == 0) {
+        const char *what = r.limit == OCC_LIMIT_REGS ? "registers" : r.limit == OCC_LIMIT_SHMEM ? "shared memory"
+                                                                  : r.limit == OCC_LIMIT_CTAS ? "CTA slots" : "threads";
+        throw Error(GTLM_ST_EINVAL, "gtlm_launch: kernel '" + kernel + "': one CTA of " +
+                                        std::to_string(l.threads_per_cta) + " threads does not fit on an SM (" +
+                                        what + ": " + std::to_string(regs) + " registers per thread, " +
+                                        std::to_string(shared + l.dyn_shared) + " bytes of shared memory)");
+    }
+    return r;
 }
 
 std::string Simulator::summary() const

@@ -13,6 +13,7 @@ extern "C" {
 #include "config/opt.h"
 #include "gpu/gpu_config.h"
 #include "log/log.h"
+#include "sm/occupancy.h"
 #include "stats/stats.h"
 }
 
@@ -61,6 +62,7 @@ public:
                 uint64_t dyn_shared, const void *const *args, const size_t *arg_sizes, size_t n_args);
 
 private:
+    occ_result occupancy(Module *m, const std::string &kernel, const simt_launch &l);
     opt_registry reg_{};
     gtlm_config cfg_{};
     std::string warnings_;

@@ -23,6 +23,7 @@ typedef struct cli_args {
     const char *sets[16];   /* run: --set NAME=VALUE size parameters */
     int n_sets;
     int corrupt;            /* run: --corrupt-output (test hook) */
+    int check_stats;        /* run: --check-stats: the statistics' invariants must hold */
     const char *stats_json; /* run: --stats-json F */
     const char *stats_text; /* run: --stats F */
 } cli_args;
@@ -36,6 +37,11 @@ int cli_create_sim(const cli_args *a, gtlm_sim **sim);
 int cmd_options(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_bench_timing(int argc, char **argv);
+/* Checks invariants of a finished timing run's statistics (hits + merges + misses + reservation
+ * failures = accesses per cache, DRAM data-bus use within peak, IPC within the issue width, every request answered);
+ * prints each violation. Returns CLI_OK or CLI_FAIL. */
+int cli_check_stats(gtlm_sim *sim);
 int cmd_list(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 

@@ -47,6 +47,7 @@ int cmd_run(int argc, char **argv)
         if (w == WL_OK && gtlm_stats_write(sim, "-", GTLM_STATS_TEXT) != GTLM_OK)
             fprintf(stderr, "gtlm: %s\n", gtlm_last_error());
         rc = w == WL_OK ? CLI_OK : w == WL_USAGE ? CLI_USAGE : CLI_FAIL;
+        if (rc == CLI_OK && a.check_stats) rc = cli_check_stats(sim);
     }
     int s = write_stats(sim, &a);
     if (rc == CLI_OK) rc = s;

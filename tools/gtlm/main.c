@@ -16,6 +16,8 @@ static void usage(FILE *f)
             "  run [WORKLOAD] [CONFIG...]   load a configuration, run a workload, verify it, print statistics\n"
             "  profile WORKLOAD [run args]  per-static-load memory profile (requests, reuse, inter-warp stride)\n"
             "  bench functional [CONFIG...] measure functional execution speed on a fixed kernel mix\n"
+            "  bench timing [--config F]    measure timing-model speed on sim-size workloads (default\n"
+            "                               configs/gtx480.config), and functional speed on the same mix\n"
             "  help                         print this text\n"
             "\n"
             "CONFIG:\n"
@@ -53,6 +55,7 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "options") == 0) return cmd_options(argc - 2, argv + 2);
     if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
+    if (strcmp(cmd, "bench") == 0 && argc > 2 && strcmp(argv[2], "timing") == 0) return cmd_bench_timing(argc - 3, argv + 3);
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
     if (strcmp(cmd, "profile") == 0) return cmd_profile(argc - 2, argv + 2);

@@ -43,6 +43,7 @@ int wl_run(const wl_desc *d, gtlm_sim *sim, const char *size, const char *const 
     c.desc = d;
     c.corrupt = corrupt;
     c.out = out;
+    c.digest = 0xcbf29ce484222325ull;
     if (pick_size(&c, size, ov, n_ov) != WL_OK) return WL_USAGE;
     char name[160];
     snprintf(name, sizeof name, "%s/%s.ptx", d->suite, d->name);
@@ -55,5 +56,6 @@ int wl_run(const wl_desc *d, gtlm_sim *sim, const char *size, const char *const 
     int rc = d->run(&c);
     if (rc == WL_OK && c.failures) rc = WL_WRONG;
     fprintf(out, "%s: %s\n", d->name, rc == WL_OK ? "verified" : rc == WL_WRONG ? "WRONG RESULT" : "error");
+    if (rc == WL_OK) fprintf(out, "%s: output digest %016llx\n", d->name, (unsigned long long)c.digest);
     return rc;
 }

@@ -32,7 +32,10 @@ int wl_upload(wl_ctx *c, gtlm_devptr *p, const void *host, size_t bytes)
 
 int wl_download(wl_ctx *c, void *host, gtlm_devptr p, size_t bytes)
 {
-    return wl_check(c, gtlm_memcpy_dtoh(c->sim, host, p, bytes), "gtlm_memcpy_dtoh");
+    int rc = wl_check(c, gtlm_memcpy_dtoh(c->sim, host, p, bytes), "gtlm_memcpy_dtoh");
+    const unsigned char *b = host;
+    for (size_t i = 0; rc == WL_OK && i < bytes; i++) c->digest = (c->digest ^ b[i]) * 0x100000001b3ull;
+    return rc;
 }
 
 int wl_launch(wl_ctx *c, const char *kernel, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,

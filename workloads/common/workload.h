@@ -47,6 +47,7 @@ struct wl_ctx {
     int corrupt;             /* test hook: wl_corrupt() flips one output element */
     FILE *out;               /* progress and verification messages */
     int failures;            /* mismatches reported so far */
+    uint64_t digest;         /* FNV-1a over every byte downloaded, in order (modes must agree) */
 };
 
 /* Value of a size parameter by name (aborts the run with WL_ERROR if the name is unknown). */

@@ -1,0 +1,187 @@
+/*
+ * One memory sub-partition's L2 bank (GPGPU-Sim-like), in L2-clock cycles, over the cache core.
+ *
+ * Path of a request (the wrapper calls l2_slice_tick(s, c) with non-decreasing c; cycles may be
+ * skipped when l2_slice_next_work says so):
+ *   push(r, t) ─► front hook: FORWARD ─► forward queue (ready at t; the wrapper drains it)
+ *             └─► LOCAL ─► ROP queue, ready for the tag stage at t + rop_cycles
+ *   tag stage: at most one request per cycle through cache_access(). A reservation failure keeps
+ *     the request at the head; it retries every cycle (each attempt is counted, like GPGPU-Sim).
+ *     The tag stage also waits while the response queue holds L2_RSP_QUEUE_CAP responses
+ *     (back-pressure from the interconnect, as GPGPU-Sim's L2->icnt queue).
+ *   data port: responses leave in order; each holds the port for ceil(bytes / port_width)
+ *     cycles (bytes = the request's data size: read data out, write data in). A hit whose tag
+ *     lookup was at cycle T starts on the port at T + 1 (or when the port frees) and is ready to
+ *     pop when its port cycles end: push at t -> ready at t + rop_cycles + 1 + port cycles.
+ *   misses: the cache core queues reads / writes / write-backs in its miss queue; each tick moves
+ *     one into the DRAM queue (L2_DRAM_QUEUE_CAP records), visible that cycle. A request that
+ *     missed at cycle T is visible in the DRAM queue at T + 1.
+ *   fills: l2_slice_dram_fill(addr, mask, f) takes effect at the tick of cycle f (before that
+ *     cycle's tag lookup): cache_fill, and each woken read/atomic queues for the data port from f.
+ *
+ * Request kinds (choices where the brief left room):
+ *   READ       a load or prefetch: HIT responds with data, MISS/HIT_RESERVED waits for the fill.
+ *   WRITE      a store; WRITEBACK a dirty L1 line: the cache's write policy applies (the shipped
+ *              L2 configs are write-back; write_alloc from the config string). The write is
+ *              acknowledged (response without data) once it passed the tag stage, after its data
+ *              went through the data port.
+ *   ATOMIC     the data is already updated functionally by the SM: looked up as a read that also
+ *              dirties the line's sectors when the line is present: at once on a hit, at the fill
+ *              on a miss (its response, with data, goes out then).
+ * Perfect L2: every access hits (the cache is not consulted), nothing goes to DRAM.
+ * A disabled L2 ("none") is not modelled: l2_slice_init fails.
+ *
+ * Queue sizes (no options): the ROP queue holds rop_cycles + L2_ROP_EXTRA requests, so a request
+ * per cycle flows through the ROP delay without refusals and L2_ROP_EXTRA more can wait at the
+ * tag stage (GPGPU-Sim's default icnt->L2 queue depth). The response, DRAM and forward queues
+ * hold 8 (GPGPU-Sim's default -gpgpu_dram_partition_queues 8:8:8:8); fills may exceed the
+ * response limit since they cannot be refused (the storage covers every MSHR waiter).
+ */
+#ifndef GTLM_L2_SLICE_H
+#define GTLM_L2_SLICE_H
+
+#include <stdint.h>
+
+#include "../cache/cache_core.h"
+#include "../common/strbuf.h"
+#include "../gpu/gpu_config.h"
+
+#define L2_NEVER UINT64_MAX
+#define L2_ROP_EXTRA 8
+#define L2_RSP_QUEUE_CAP 8
+#define L2_DRAM_QUEUE_CAP 8
+#define L2_FWD_QUEUE_CAP 8
+
+typedef enum l2_req_kind { L2_REQ_READ = 0, L2_REQ_WRITE, L2_REQ_ATOMIC, L2_REQ_WRITEBACK } l2_req_kind;
+
+/* A request from the interconnect. */
+typedef struct l2_req {
+    uint64_t addr;
+    uint64_t cookie;     /* the caller's (the wrapper: the payload pointer), returned in the response */
+    uint32_t bytes;      /* data size */
+    uint32_t pc_hash;
+    uint8_t sector_mask; /* 0: whole line */
+    uint8_t kind;        /* l2_req_kind */
+} l2_req;
+
+/* A response for the interconnect. */
+typedef struct l2_rsp {
+    uint64_t cookie;
+    uint64_t ready;      /* first cycle it can be popped */
+    uint32_t bytes;      /* data returned: the request's size for reads and atomics, 0 for writes */
+    uint8_t hit;         /* the tag lookup hit (a merged or missed request: 0) */
+    uint8_t kind;        /* l2_req_kind of the request */
+} l2_rsp;
+
+/* A request for DRAM. */
+typedef struct l2_dram_req {
+    uint64_t addr;       /* line address */
+    uint64_t cookie;     /* the interconnect request whose tag lookup queued it; 0 for write-backs */
+    uint64_t ready;      /* first cycle it can be popped */
+    uint32_t bytes;      /* 32 per sector in the mask (sectored L2), else the line size */
+    uint8_t sector_mask;
+    uint8_t is_write;
+    uint8_t kind;        /* cache_out_kind: read, write (passed down) or write-back (eviction) */
+} l2_dram_req;
+
+/* Controller seam in front of the bank (DESIGN.md §10): asked once per pushed request. */
+typedef enum l2_front_decision { L2_FRONT_LOCAL = 0, L2_FRONT_FORWARD = 1 } l2_front_decision;
+typedef struct l2_front {
+    void *ctx;
+    l2_front_decision (*decide)(void *ctx, const l2_req *r); /* NULL: every request is local */
+} l2_front;
+
+typedef struct l2_slice_params {
+    gsim_cache_cfg dl2;
+    int rop_cycles;      /* ROP delay in L2 cycles */
+    int perfect;         /* every access hits */
+} l2_slice_params;
+
+typedef struct l2_slice_stats {
+    uint64_t accesses;            /* tag lookups, reservation failures included */
+    uint64_t reads, writes, atomics; /* of those; writes include L1 write-backs */
+    uint64_t hits, hit_reserved, misses; /* tag outcomes (hit_reserved: merged into a pending MSHR) */
+    uint64_t reservation_fails;   /* failed tag attempts (retried next cycle) */
+    uint64_t res_fail[CACHE_FAIL_COUNT]; /* ... by cache_fail_reason */
+    uint64_t rop_stall_cycles;    /* cycles a request ready at the ROP head waited for the tag stage
+                                     (reservation failures, response queue full) */
+    uint64_t rop_full;            /* pushes refused: ROP or forward queue full */
+    uint64_t forwarded;           /* requests the front hook sent elsewhere */
+    uint64_t dram_reads, dram_writes; /* records queued for DRAM (writes include write-backs) */
+    uint64_t writebacks;          /* dirty L2 lines written back */
+    uint64_t fills;               /* DRAM fills applied */
+    uint64_t port_busy_cycles;    /* data-port cycles in use */
+    uint64_t atomic_unallocated;  /* atomics woken while their line was not allocated (bypass hook) */
+} l2_slice_stats;
+
+/* Internal queues, exposed so the slice can live by value in a wrapper. */
+typedef struct l2_rop_entry { l2_req r; uint64_t ready; } l2_rop_entry;
+typedef struct l2_fill_entry { uint64_t addr, cycle; uint8_t mask; } l2_fill_entry;
+typedef struct l2_waiter { /* a read/atomic waiting in an MSHR; cache cookie = index + 1 */
+    uint64_t cookie;
+    uint32_t bytes;
+    uint8_t kind, mask;
+    int next_free;
+} l2_waiter;
+
+typedef struct l2_slice {
+    l2_slice_params p;
+    cache_core cache;
+    l2_front front;
+    int port_width;
+    /* rings: array, head, count, capacity */
+    l2_rop_entry *rop; int rop_head, rop_n, rop_cap;
+    l2_req *fwd_q; uint64_t *fwd_ready; int fwd_head, fwd_n;
+    l2_rsp *rsp; int rsp_head, rsp_n, rsp_cap;
+    l2_dram_req dram[L2_DRAM_QUEUE_CAP]; int dram_head, dram_n;
+    l2_fill_entry *fills; int fill_head, fill_n, fill_cap;
+    uint64_t *mq_cookie; int mqc_head, mqc_n, mqc_cap; /* requester of each miss-queue entry */
+    l2_waiter *wait; int wait_free, wait_cap;
+    uint64_t *woken;      /* cache_fill scratch: mshr_merge cookies */
+    uint64_t port_free;   /* first cycle the data port is free */
+    uint64_t tag_free;    /* first cycle the tag stage is free (the last lookup + 1) */
+    uint64_t stall_since; /* cycle the ROP head first failed to enter the tag stage, or L2_NEVER */
+    l2_slice_stats st;
+} l2_slice;
+
+/* ceil(latency * l2_mhz / core_mhz): a latency given in core cycles in the L2's clock. */
+static inline int l2_core_to_l2_cycles(int latency, double core_mhz, double l2_mhz)
+{
+    if (latency <= 0) return 0;
+    if (core_mhz <= 0 || l2_mhz <= 0) return latency;
+    double x = (double)latency * l2_mhz / core_mhz;
+    long long n = (long long)x;
+    if ((double)n < x - 1e-9) n++; /* ceil, tolerant of rounding in the MHz ratio */
+    return (int)n;
+}
+
+void l2_slice_params_from_config(const gtlm_config *cfg, l2_slice_params *p);
+/* 0, or -1 for a bad or disabled cache configuration or no memory. */
+int l2_slice_init(l2_slice *s, const l2_slice_params *p);
+void l2_slice_free(l2_slice *s);
+void l2_slice_set_front(l2_slice *s, const l2_front *f); /* NULL: pass-through */
+
+int l2_slice_can_accept(const l2_slice *s);
+/* 0 when taken (queued locally or forwarded), -1 when full (counted in rop_full). */
+int l2_slice_push(l2_slice *s, const l2_req *r, uint64_t cycle);
+void l2_slice_tick(l2_slice *s, uint64_t cycle);
+/* DRAM data for line addr arrived; applied at the tick of `cycle`. -1 when the inbox is full. */
+int l2_slice_dram_fill(l2_slice *s, uint64_t addr, uint8_t sector_mask, uint64_t cycle);
+
+/* Output queues: the head when it is ready at `cycle`, else NULL; pop returns 0 or -1 (empty). */
+const l2_rsp *l2_slice_rsp_peek(const l2_slice *s, uint64_t cycle);
+int l2_slice_rsp_pop(l2_slice *s, l2_rsp *out);
+const l2_dram_req *l2_slice_dram_peek(const l2_slice *s, uint64_t cycle);
+int l2_slice_dram_pop(l2_slice *s, l2_dram_req *out);
+const l2_req *l2_slice_fwd_peek(const l2_slice *s, uint64_t cycle);
+int l2_slice_fwd_pop(l2_slice *s, l2_req *out);
+
+/* First cycle >= cycle at which a tick has work or an output head becomes ready; an output head
+ * already ready before `cycle` is not counted (it waits on the wrapper's channel, which the
+ * wrapper knows about). L2_NEVER when nothing is pending. */
+uint64_t l2_slice_next_work(const l2_slice *s, uint64_t cycle);
+int l2_slice_busy(const l2_slice *s);
+/* One line of queue occupancies (nothing when idle). */
+void l2_slice_describe(const l2_slice *s, strbuf *out);
+
+#endif

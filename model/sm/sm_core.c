@@ -1,0 +1,355 @@
+/* The SM core: construction, kernel and CTA lifetime, the request/response queues towards the
+ * interconnect, the per-cycle tick and idle skipping, and the watchdog's description. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../simt/simt_internal.h"
+#include "sm_internal.h"
+
+static uint32_t pow2_at_least(uint32_t v)
+{
+    uint32_t p = 1;
+    while (p < v) p <<= 1;
+    return p;
+}
+
+/* The longest latency an event can be scheduled ahead: every configured latency plus room for
+ * register-bank delays. */
+static uint32_t longest_latency(const gtlm_config *c)
+{
+    int m = c->sm.lat_sfu;
+    const gsim_int_list *lists[3] = {&c->sm.lat_int, &c->sm.lat_fp, &c->sm.lat_dp};
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < lists[i]->n; k++)
+            if (lists[i]->v[k] > m) m = lists[i]->v[k];
+    if (c->sm.smem_latency > m) m = c->sm.smem_latency;
+    if (c->l1.dl1_latency > m) m = c->l1.dl1_latency;
+    return (uint32_t)m + 2u * PTX_MAX_REGS_PER_INSTR + 64u;
+}
+
+int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
+{
+    memset(s, 0, sizeof *s);
+    s->id = id;
+    s->cfg = cfg;
+    int warp = cfg->sm.core_pipeline.second;
+    if (warp != SIMT_WARP) {
+        strbuf_printf(err, "SM: warp size %d is not supported (the executor runs %d-lane warps)\n", warp, SIMT_WARP);
+        return -1;
+    }
+    s->n_slots = (uint32_t)(cfg->sm.core_pipeline.first / warp);
+    s->n_cta_slots = (uint32_t)cfg->sm.max_ctas;
+    s->n_sched = (uint32_t)(cfg->sm.n_schedulers > 0 ? cfg->sm.n_schedulers : 1);
+    s->n_banks = (uint32_t)(cfg->sm.n_reg_banks > 0 ? cfg->sm.n_reg_banks : 1);
+    s->warps = calloc(s->n_slots, sizeof *s->warps);
+    s->ctas = calloc(s->n_cta_slots ? s->n_cta_slots : 1, sizeof *s->ctas);
+    s->status = calloc(s->n_slots, 1);
+    s->order = calloc(s->n_slots, sizeof *s->order);
+    s->dirty_list = calloc(s->n_slots, sizeof *s->dirty_list);
+    s->last_why = calloc(s->n_sched, 1);
+    s->sched_why_dirty = calloc(s->n_sched, 1);
+    s->bank_use = calloc(s->n_banks, sizeof *s->bank_use);
+    s->scheds = calloc(s->n_sched, sizeof *s->scheds);
+    s->rec_free = SM_NO_RECORD;
+    s->last_tick = SM_NEVER;
+    s->bank_cycle = SM_NEVER;
+    if (!s->warps || !s->ctas || !s->status || !s->order || !s->dirty_list || !s->last_why || !s->sched_why_dirty ||
+        !s->bank_use || !s->scheds || sm_wheel_init(s, pow2_at_least(longest_latency(cfg))) != 0) {
+        strbuf_printf(err, "SM %d: out of memory\n", id);
+        sm_core_free(s);
+        return -1;
+    }
+    for (uint32_t k = 0; k < s->n_sched; k++) {
+        if (sched_init(&s->scheds[k], &cfg->sm.scheduler, s->n_slots, k, s->n_sched, err) != 0) {
+            for (uint32_t j = 0; j < k; j++) sched_free(&s->scheds[j]);
+            free(s->scheds);
+            s->scheds = NULL;
+            sm_core_free(s);
+            return -1;
+        }
+        s->last_why[k] = SM_STALL_IDLE;
+    }
+    s->l1d_enabled = !cfg->l1.dl1.disabled;
+    if (s->l1d_enabled && cache_init(&s->l1d, &cfg->l1.dl1) != 0) {
+        strbuf_printf(err, "SM %d: cannot build the L1 data cache from -gpgpu_cache:dl1\n", id);
+        sm_core_free(s);
+        return -1;
+    }
+    if (cache_init(&s->l1c, &cfg->l1.const_l1) != 0) {
+        strbuf_printf(err, "SM %d: cannot build the constant cache from -gpgpu_const_cache:l1\n", id);
+        sm_core_free(s);
+        return -1;
+    }
+    s->coal = coal_mode_of(cfg->sm.coalesce_arch);
+    for (int op = 0; op < OP_COUNT; op++)
+        for (int t = 0; t <= PT_F64; t++) {
+            ptx_instr in;
+            memset(&in, 0, sizeof in);
+            in.op = (uint16_t)op;
+            in.type = (uint8_t)t;
+            s->fu_tab[op][t] = fu_timing_of(&cfg->sm, &in);
+        }
+    return 0;
+}
+
+void sm_core_free(sm_core *s)
+{
+    for (uint32_t k = 0; k < s->n_cta_slots && s->ctas; k++)
+        if (s->ctas[k].live) simt_cta_free(&s->ctas[k].cta);
+    if (s->scheds)
+        for (uint32_t k = 0; k < s->n_sched; k++) sched_free(&s->scheds[k]);
+    if (s->sb.bits) sb_free(&s->sb);
+    if (s->l1d.lines) cache_free(&s->l1d);
+    if (s->l1c.lines) cache_free(&s->l1c);
+    sm_wheel_free(s);
+    free(s->warps);
+    free(s->ctas);
+    free(s->status);
+    free(s->order);
+    free(s->dirty_list);
+    free(s->last_why);
+    free(s->sched_why_dirty);
+    free(s->bank_use);
+    free(s->scheds);
+    free(s->direct);
+    free(s->rsp);
+    free(s->pcs);
+    memset(s, 0, sizeof *s);
+}
+
+int sm_core_kernel_begin(sm_core *s, const simt_launch *l, uint32_t ctas_per_sm)
+{
+    s->launch = l;
+    s->warps_per_cta = l->warps_per_cta;
+    uint32_t regs = l->mod->stack_regs[l->func_index];
+    if (s->sb.bits) sb_free(&s->sb);
+    if (sb_init(&s->sb, s->n_slots, regs ? regs : 1) != 0) return -1;
+    s->sb_regs = regs;
+    uint32_t m = ctas_per_sm;
+    if (m > s->n_cta_slots) m = s->n_cta_slots;
+    if (s->warps_per_cta && m > s->n_slots / s->warps_per_cta) m = s->n_slots / s->warps_per_cta;
+    s->max_ctas_kernel = m;
+    if (s->l1d_enabled) cache_invalidate_all(&s->l1d);
+    cache_invalidate_all(&s->l1c);
+    memset(s->pcs, 0, s->pc_cap * sizeof *s->pcs);
+    s->pc_n = 0;
+    s->finished = 0;
+    s->error = 0;
+    return 0;
+}
+
+void sm_core_kernel_end(sm_core *s) { s->launch = NULL; }
+
+int sm_core_can_take_cta(const sm_core *s)
+{
+    return s->launch && !s->error && s->live_ctas < s->max_ctas_kernel;
+}
+
+int sm_core_start_cta(sm_core *s, const uint32_t ctaid[3], uint64_t cycle)
+{
+    if (!sm_core_can_take_cta(s)) return -1;
+    uint32_t k = 0;
+    while (k < s->max_ctas_kernel && s->ctas[k].live) k++;
+    if (k == s->max_ctas_kernel) return -1;
+    sm_cta_slot *c = &s->ctas[k];
+    if (simt_cta_init(&c->cta, s->launch, ctaid, (uint32_t)s->id) != 0) return -1;
+    c->cta.clock = cycle;
+    c->live = 1;
+    c->first_slot = k * s->warps_per_cta;
+    s->live_ctas++;
+    for (uint32_t i = 0; i < c->cta.n_warps; i++) {
+        uint32_t slot = c->first_slot + i;
+        sm_warp_slot *ws = &s->warps[slot];
+        memset(ws, 0, sizeof *ws);
+        ws->w = &c->cta.warps[i];
+        ws->cta = k;
+        ws->status = SCHED_WARP_IDLE;
+        sched_warp_start(&s->scheds[slot % s->n_sched], slot, s->warp_age++);
+        s->live_warps++;
+        sm_mark_dirty(s, slot);
+    }
+    s->progress++;
+    return 0;
+}
+
+uint32_t sm_core_take_finished(sm_core *s)
+{
+    uint32_t n = s->finished;
+    s->finished = 0;
+    return n;
+}
+
+void sm_core_tick(sm_core *s, uint64_t cycle)
+{
+    if (s->error) return;
+    if (s->last_tick != SM_NEVER && cycle > s->last_tick + 1 && s->live_ctas) {
+        /* Nothing changed in the skipped cycles: each scheduler stalled for the same reason. */
+        uint64_t gap = cycle - s->last_tick - 1;
+        for (uint32_t k = 0; k < s->n_sched; k++) s->st.stall[s->last_why[k]] += gap;
+        s->st.issue_slots += gap * s->n_sched;
+        s->st.cycles += gap;
+        s->st.active_warps_sum += gap * s->live_warps;
+    }
+    s->last_tick = cycle;
+    if (s->live_ctas) {
+        s->st.cycles++;
+        s->st.active_warps_sum += s->live_warps;
+    }
+    sm_apply_response(s, cycle);
+    sm_wheel_run(s, cycle);
+    sm_ldst_cycle(s, cycle);
+    if (s->live_ctas) sm_issue_cycle(s, cycle);
+    else sm_update_dirty(s);
+}
+
+static int out_nonempty(const sm_core *s, int src)
+{
+    switch (src) {
+    case 0: return s->direct_n > 0;
+    case 1: return s->l1d_enabled && cache_out_count(&s->l1d) > 0;
+    default: return cache_out_count(&s->l1c) > 0;
+    }
+}
+
+static int out_pick(const sm_core *s)
+{
+    for (uint32_t i = 0; i < 3; i++) {
+        int src = (int)((s->out_rr + i) % 3);
+        if (out_nonempty(s, src)) return src;
+    }
+    return -1;
+}
+
+static uint32_t out_bytes(const cache_core *c, uint8_t mask)
+{
+    if (mask == 0 || mask == c->full_mask) return (uint32_t)c->cfg.line_size;
+    return (uint32_t)__builtin_popcount(mask) * CACHE_SECTOR_BYTES;
+}
+
+int sm_core_out_peek(sm_core *s, sm_req *r)
+{
+    int src = out_pick(s);
+    if (src < 0) return 0;
+    if (src == 0) {
+        *r = s->direct[s->direct_head];
+        return 1;
+    }
+    const cache_core *c = src == 1 ? &s->l1d : &s->l1c;
+    const cache_out *o = cache_out_peek(c);
+    memset(r, 0, sizeof *r);
+    r->addr = o->addr;
+    r->sector_mask = o->sector_mask;
+    if (c->cfg.type != 'S' && o->kind == CACHE_OUT_READ) r->sector_mask = 0;
+    r->bytes = out_bytes(c, r->sector_mask);
+    switch (o->kind) {
+    case CACHE_OUT_READ:
+        r->kind = SM_REQ_LOAD;
+        r->id = SM_ID(src == 1 ? SM_ROUTE_L1D : SM_ROUTE_L1C, 0);
+        break;
+    case CACHE_OUT_WRITE:
+        r->kind = SM_REQ_STORE;
+        r->id = SM_ID(SM_ROUTE_RECORD, o->cookie);
+        if (o->cookie < s->n_rec) {
+            r->warp = s->rec[o->cookie].slot;
+            r->cta = s->warps[r->warp].cta;
+        }
+        break;
+    default:
+        r->kind = SM_REQ_WRITEBACK;
+        r->id = SM_ID(SM_ROUTE_ACK, 0);
+        break;
+    }
+    return 1;
+}
+
+void sm_core_out_pop(sm_core *s, uint64_t cycle)
+{
+    (void)cycle;
+    int src = out_pick(s);
+    if (src < 0) return;
+    if (src == 0) {
+        s->direct_head = (s->direct_head + 1) % s->direct_cap;
+        s->direct_n--;
+    } else {
+        cache_out o;
+        cache_out_pop(src == 1 ? &s->l1d : &s->l1c, &o);
+    }
+    s->out_rr = (uint32_t)(src + 1) % 3;
+    s->outstanding++;
+    s->st.requests_out++;
+    s->progress++;
+}
+
+int sm_core_response(sm_core *s, uint64_t id, uint64_t addr, uint8_t sector_mask, uint64_t ready)
+{
+    if (s->rsp_n == s->rsp_cap) {
+        uint32_t cap = s->rsp_cap ? s->rsp_cap * 2 : 64;
+        sm_rsp *q = malloc(cap * sizeof *q);
+        if (!q) return -1;
+        for (uint32_t i = 0; i < s->rsp_n; i++) q[i] = s->rsp[(s->rsp_head + i) % s->rsp_cap];
+        free(s->rsp);
+        s->rsp = q;
+        s->rsp_cap = cap;
+        s->rsp_head = 0;
+    }
+    sm_rsp *r = &s->rsp[(s->rsp_head + s->rsp_n) % s->rsp_cap];
+    r->id = id;
+    r->addr = addr;
+    r->sector_mask = sector_mask;
+    /* Responses are applied in arrival order; a later one is never ready before an earlier one. */
+    uint64_t prev = s->rsp_n ? s->rsp[(s->rsp_head + s->rsp_n - 1) % s->rsp_cap].ready : 0;
+    r->ready = ready > prev ? ready : prev;
+    s->rsp_n++;
+    return 0;
+}
+
+uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle)
+{
+    if (s->error) return SM_NEVER;
+    if (s->n_dirty || s->n_ready || s->ldst.busy || out_pick(s) >= 0) return cycle;
+    uint64_t t = sm_wheel_next(s);
+    if (s->rsp_n) {
+        uint64_t r = s->rsp[s->rsp_head].ready;
+        if (r < t) t = r;
+    }
+    return t < cycle ? cycle : t;
+}
+
+int sm_core_idle(const sm_core *s)
+{
+    return !s->live_ctas && !s->outstanding && !s->rsp_n && !s->ldst.busy && out_pick(s) < 0 && !s->wheel_pending;
+}
+
+uint32_t sm_core_pc_count(const sm_core *s) { return s->pc_cap; }
+const sm_pc_stat *sm_core_pc_at(const sm_core *s, uint32_t i) { return i < s->pc_cap ? &s->pcs[i] : NULL; }
+
+void sm_core_describe(const sm_core *s, strbuf *out)
+{
+    if (sm_core_idle(s)) return;
+    strbuf_line(out, "sm[%d]: %u CTAs, %u live warps, %llu requests out without response, %u responses queued, "
+                     "%u L1D MSHRs in use, %d in the L1D miss queue, %u bypass requests queued",
+                s->id, s->live_ctas, s->live_warps, (unsigned long long)s->outstanding, s->rsp_n,
+                s->l1d_enabled ? (unsigned)cache_mshr_in_use(&s->l1d) : 0u,
+                s->l1d_enabled ? cache_out_count(&s->l1d) : 0, s->direct_n);
+    if (s->ldst.busy)
+        strbuf_line(out, "  LD/ST unit: warp slot %u pc %u (%s), request %d of %d", s->ldst.slot, s->ldst.pc,
+                    ptx_space_name((ptx_space)s->ldst.space), s->ldst.next, s->ldst.reqs.n);
+    for (uint32_t slot = 0; slot < s->n_slots; slot++) {
+        const sm_warp_slot *ws = &s->warps[slot];
+        if (!ws->w) continue;
+        const simt_cta *c = ws->w->cta;
+        if (ws->exited) {
+            strbuf_line(out, "  warp slot %u (CTA (%u,%u,%u) warp %u): exited, %u loads and %u stores in flight", slot,
+                        c->ctaid[0], c->ctaid[1], c->ctaid[2], ws->w->id, ws->loads, ws->stores);
+            continue;
+        }
+        const ptx_func *f;
+        const ptx_instr *in = simt_warp_next(ws->w, &f);
+        strbuf_line(out, "  warp slot %u (CTA (%u,%u,%u) warp %u): next %s:%u %s, %s, %u loads and %u stores in flight, "
+                         "%u registers pending",
+                    slot, c->ctaid[0], c->ctaid[1], c->ctaid[2], ws->w->id, f ? f->name : "?", in ? in->line : 0,
+                    in ? ptx_op_name((ptx_op)in->op) : "-",
+                    ws->status == SCHED_WARP_READY ? "ready" : sm_stall_name(ws->why), ws->loads, ws->stores,
+                    sb_pending_count(&s->sb, slot));
+    }
+}

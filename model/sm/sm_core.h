@@ -1,0 +1,246 @@
+/*
+ * One SM (shader core) of the timing model, in core cycles: warp slots, warp schedulers
+ * (sched.h policies), scoreboard, functional-unit pipelines, register-file banks, the LD/ST unit
+ * with the coalescer, the L1 data cache (cache_core), the constant cache and shared memory, and
+ * CTA slots. Instructions execute functionally when they issue (simt_warp_step); the timing model
+ * decides when they may issue and when their results become readable.
+ *
+ * Pipeline (one tick = one core cycle), in this order:
+ *   1. responses: at most one returning memory response is applied (L1/constant fill, which wakes
+ *      the merged requests, or an atomic / bypass / store-ack completion);
+ *   2. writeback: results whose latency elapsed release their scoreboard entries;
+ *   3. LD/ST: the memory instruction in the LD/ST unit moves one request through the L1 tag stage
+ *      (or one shared-memory pass); a reservation failure retries the same request next cycle;
+ *   4. issue: each scheduler orders its ready warps (policy) and issues the first whose unit is
+ *      free, up to -gpgpu_max_insn_issue_per_warp instructions of that warp.
+ * A warp is ready when it is live, not at a barrier or a memory fence, and its next instruction
+ * has no pending source or destination register (scoreboard). Register-file banks: the sources of
+ * an instruction are read from banks (slot + warp if -gpgpu_reg_bank_use_warp_id) % banks; an
+ * instruction whose sources share a bank, or use banks other instructions issued the same cycle
+ * read, is delayed one cycle per extra read of the busiest bank (a simplified operand collector:
+ * the delay adds to the result latency; issue itself is not blocked).
+ *
+ * The SM talks to the memory system through two queues: sm_core_out_* (requests leaving for the
+ * interconnect) and sm_core_response() (responses coming back). It allocates only at init and at
+ * kernel start.
+ */
+#ifndef GTLM_SM_CORE_H
+#define GTLM_SM_CORE_H
+
+#include <stdint.h>
+
+#include "../cache/cache_core.h"
+#include "../common/strbuf.h"
+#include "../gpu/gpu_config.h"
+#include "../simt/simt.h"
+#include "coalescer.h"
+#include "fu_class.h"
+#include "sched.h"
+#include "scoreboard.h"
+
+#define SM_NEVER UINT64_MAX
+#define SM_NO_RECORD UINT32_MAX
+
+/* Where a response goes: encoded in the request's id (see sm_core_response). */
+enum sm_req_route { SM_ROUTE_L1D = 0, SM_ROUTE_L1C = 1, SM_ROUTE_RECORD = 2, SM_ROUTE_ACK = 3 };
+
+typedef enum sm_req_kind { SM_REQ_LOAD = 0, SM_REQ_STORE, SM_REQ_ATOMIC, SM_REQ_WRITEBACK } sm_req_kind;
+
+/* A request leaving the SM. */
+typedef struct sm_req {
+    uint64_t addr;       /* line address (sector requests: the line; sector_mask says which) */
+    uint64_t id;         /* returned in the response: route << 62 | payload */
+    uint32_t bytes;      /* data moved: read size or write size */
+    uint32_t pc;         /* instruction index (0 for write-backs) */
+    uint32_t pc_hash;
+    uint32_t warp, cta;  /* warp slot, CTA slot */
+    uint8_t kind;        /* sm_req_kind */
+    uint8_t sector_mask;
+    uint8_t bypass;      /* not allocated in L1 */
+} sm_req;
+
+/* Why a scheduler issued nothing in a cycle (GPGPU-Sim's stall breakdown). */
+enum sm_stall {
+    SM_STALL_NONE = 0,   /* issued */
+    SM_STALL_IDLE,       /* no live warp */
+    SM_STALL_MEMORY,     /* every live warp waits on a memory operation in flight */
+    SM_STALL_SCOREBOARD, /* ... on a short-latency result */
+    SM_STALL_BARRIER,    /* ... at a barrier or memory fence */
+    SM_STALL_FU,         /* a warp was ready but its unit (or the LD/ST unit) was busy */
+    SM_STALL_THROTTLED,  /* ready warps were held back by the active-warp limit */
+    SM_STALL_N
+};
+const char *sm_stall_name(int reason);
+
+typedef struct sm_stats {
+    uint64_t cycles;          /* cycles with a CTA resident (active cycles) */
+    uint64_t warp_insn, thread_insn;
+    uint64_t issue_slots;     /* scheduler-cycles */
+    uint64_t stall[SM_STALL_N]; /* scheduler-cycles per reason (NONE = issued) */
+    uint64_t active_warps_sum;  /* sum over active cycles of resident warps (occupancy) */
+    uint64_t ctas_done;
+    uint64_t fu_issued[FU_N];
+    uint64_t bank_conflict_cycles;
+    uint64_t ldst_res_fail[CACHE_FAIL_COUNT]; /* L1 reservation failures that stalled LD/ST */
+    uint64_t shmem_insn, shmem_passes, shmem_conflict_cycles;
+    uint64_t gmem_insn, gmem_requests, lmem_requests, cmem_requests, atomic_requests, bypass_requests;
+    uint64_t requests_out, responses_in;
+    uint64_t load_latency_sum, load_latency_n; /* issue -> last data, per global/local load instr */
+    uint64_t load_latency_hist[16];            /* log2 buckets of the same */
+    uint64_t mem_latency_sum, mem_latency_n;   /* request out -> response in, per request */
+} sm_stats;
+
+/* Per load PC of the current kernel: L1 outcomes (the per-load-PC miss record). */
+typedef struct sm_pc_stat {
+    uint32_t key;              /* func << 20 | pc, + 1 (0 = empty) */
+    uint64_t accesses, hits, misses, merged;
+} sm_pc_stat;
+
+typedef struct sm_record {      /* a memory instruction with accesses in flight */
+    uint32_t slot;              /* warp slot */
+    uint32_t outstanding;       /* accesses not complete */
+    uint32_t ndst;
+    uint32_t dst[PTX_MAX_REGS_PER_INSTR];
+    uint64_t issue_cycle;
+    uint8_t is_store, long_latency, in_use;
+    uint32_t next_free;
+} sm_record;
+
+typedef struct sm_event {       /* a writeback due at a cycle */
+    uint32_t slot;
+    uint32_t reg;               /* register slot, or SM_NO_RECORD with rec set */
+    uint32_t rec;               /* record whose one access completes, or SM_NO_RECORD */
+} sm_event;
+
+typedef struct sm_bucket { sm_event *ev; uint32_t n, cap; } sm_bucket;
+
+typedef struct sm_warp_slot {
+    simt_warp *w;               /* NULL: free */
+    uint32_t cta;               /* CTA slot */
+    uint32_t loads;             /* long-latency memory instructions in flight */
+    uint32_t stores;            /* store/atomic instructions whose writes are not acknowledged */
+    uint8_t dirty;              /* status must be recomputed */
+    uint8_t status;             /* sched_status */
+    uint8_t why;                /* sm_stall reason when not ready */
+    uint8_t exited;
+    uint8_t fence;              /* a membar waits for this warp's stores */
+} sm_warp_slot;
+
+typedef struct sm_cta_slot {
+    simt_cta cta;
+    uint8_t live;
+    uint32_t first_slot;
+} sm_cta_slot;
+
+typedef struct sm_rsp {         /* a response waiting to be applied */
+    uint64_t id, addr;
+    uint64_t ready;             /* cycle it may be applied */
+    uint8_t sector_mask;
+} sm_rsp;
+
+typedef struct sm_ldst {        /* the memory instruction in the LD/ST unit */
+    uint8_t busy;
+    uint8_t space;              /* ptx_space */
+    uint8_t is_store, is_atomic;
+    uint32_t slot, rec, pc, func;
+    uint64_t shared_done;       /* shared memory: cycle the last pass ends */
+    int next;                   /* next coalesced request */
+    coal_result reqs;
+} sm_ldst;
+
+typedef struct sm_core {
+    int id;
+    const gtlm_config *cfg;
+    /* sizes */
+    uint32_t n_slots, n_cta_slots, n_sched, n_banks;
+    uint32_t max_ctas_kernel;   /* occupancy of the current kernel */
+    /* kernel */
+    const simt_launch *launch;
+    uint32_t warps_per_cta;
+    /* state */
+    sm_warp_slot *warps;
+    sm_cta_slot *ctas;
+    uint32_t live_ctas, live_warps;
+    uint64_t warp_age;
+    sched *scheds;
+    uint8_t *status;            /* per slot, for sched_order */
+    uint32_t *order;            /* scratch */
+    uint32_t n_dirty;           /* slots whose status must be recomputed */
+    uint32_t *dirty_list;
+    uint32_t n_ready;           /* slots READY after the last issue stage */
+    uint8_t *sched_why_dirty;   /* per scheduler: its stall reason must be recomputed */
+    scoreboard sb;
+    uint32_t sb_regs;
+    fu_timing fu_tab[OP_COUNT][PT_F64 + 1]; /* fu_timing_of per (opcode, type), computed once */
+    uint64_t fu_free[FU_N][8];  /* per unit instance: first cycle it accepts an instruction */
+    uint32_t *bank_use;         /* reads per bank this cycle */
+    uint64_t bank_cycle;
+    /* writeback wheel */
+    sm_bucket *wheel;
+    uint32_t wheel_size;        /* power of two > longest latency */
+    uint64_t wheel_pending;     /* events in the wheel */
+    uint64_t wheel_cycle;       /* next cycle whose bucket is unprocessed */
+    /* records */
+    sm_record *rec;
+    uint32_t n_rec, rec_free, rec_used;
+    /* memory */
+    cache_core l1d, l1c;
+    int l1d_enabled;
+    coal_mode coal;
+    sm_ldst ldst;
+    sm_req *direct;             /* requests that skip the L1 (atomics, bypassed loads): ring */
+    uint32_t direct_head, direct_n, direct_cap;
+    uint32_t out_rr;            /* round-robin among the request sources */
+    sm_rsp *rsp;                /* ring of responses */
+    uint32_t rsp_head, rsp_n, rsp_cap;
+    uint64_t outstanding;       /* requests out without a response */
+    /* per load PC */
+    sm_pc_stat *pcs;
+    uint32_t pc_cap, pc_n;
+    /* accounting across skipped cycles */
+    uint64_t last_tick;         /* last cycle ticked (SM_NEVER before the first) */
+    uint8_t *last_why;          /* per scheduler: the last cycle's stall reason */
+    uint64_t progress;          /* instructions issued + memory events: the watchdog's measure */
+    uint32_t finished;          /* CTAs completed, not yet taken by the dispatcher */
+    int error;                  /* a simt error stopped the SM */
+    simt_error err;
+    sm_stats st;
+} sm_core;
+
+/* Builds the SM from the configuration (schedulers, caches, units). Returns 0, or -1 with a
+ * message in err. */
+int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err);
+void sm_core_free(sm_core *s);
+
+/* Kernel boundaries: begin sizes the scoreboard for the launch, sets its CTA limit per SM and
+ * invalidates the L1s (GPGPU-Sim's per-kernel L1 flush); end drops per-kernel state. */
+int sm_core_kernel_begin(sm_core *s, const simt_launch *l, uint32_t ctas_per_sm);
+void sm_core_kernel_end(sm_core *s);
+
+int sm_core_can_take_cta(const sm_core *s);
+/* Starts a CTA of the current launch. Returns 0, or -1 (no slot, no memory). */
+int sm_core_start_cta(sm_core *s, const uint32_t ctaid[3], uint64_t cycle);
+
+void sm_core_tick(sm_core *s, uint64_t cycle);
+/* First cycle >= cycle at which a tick has work; SM_NEVER when waiting for a response. */
+uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle);
+/* No CTA resident and nothing in flight. */
+int sm_core_idle(const sm_core *s);
+/* CTAs completed since the last call (the dispatcher uses it to refill). */
+uint32_t sm_core_take_finished(sm_core *s);
+
+/* Requests towards the interconnect: the next one (0 when none), and remove it once sent. */
+int sm_core_out_peek(sm_core *s, sm_req *r);
+void sm_core_out_pop(sm_core *s, uint64_t cycle);
+
+/* A response to request id (its line address and sectors) arrives, usable from cycle ready. */
+int sm_core_response(sm_core *s, uint64_t id, uint64_t addr, uint8_t sector_mask, uint64_t ready);
+
+/* Watchdog: the state of the SM's non-idle parts, one line each. */
+void sm_core_describe(const sm_core *s, strbuf *out);
+
+/* Per-load-PC records of the current kernel: count and entry i. */
+uint32_t sm_core_pc_count(const sm_core *s);
+const sm_pc_stat *sm_core_pc_at(const sm_core *s, uint32_t i);
+
+#endif

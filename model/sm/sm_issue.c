@@ -1,0 +1,237 @@
+/* The SM's issue stage: warp status (ready / why not), scheduler order, functional-unit and
+ * register-bank checks, functional execution at issue, warp exit and CTA completion. */
+#include <string.h>
+
+#include "../simt/simt_internal.h"
+#include "sm_internal.h"
+
+const char *sm_stall_name(int reason)
+{
+    static const char *const names[SM_STALL_N] = {"issued", "idle", "memory", "scoreboard", "barrier",
+                                                  "functional_unit", "throttled"};
+    return reason >= 0 && reason < SM_STALL_N ? names[reason] : "?";
+}
+
+void sm_mark_dirty(sm_core *s, uint32_t slot)
+{
+    sm_warp_slot *ws = &s->warps[slot];
+    if (ws->dirty) return;
+    ws->dirty = 1;
+    s->dirty_list[s->n_dirty++] = slot;
+}
+
+void sm_mark_cta_dirty(sm_core *s, uint32_t cta)
+{
+    uint32_t first = s->ctas[cta].first_slot;
+    for (uint32_t i = 0; i < s->warps_per_cta; i++) sm_mark_dirty(s, first + i);
+}
+
+/* Recomputes the status of one slot. */
+static void update_status(sm_core *s, uint32_t slot)
+{
+    sm_warp_slot *ws = &s->warps[slot];
+    uint8_t old = ws->status;
+    ws->dirty = 0;
+    if (!ws->w || ws->exited) {
+        ws->status = SCHED_WARP_IDLE;
+        ws->why = SM_STALL_IDLE;
+    } else if (ws->w->state == SIMT_WARP_AT_BARRIER || (ws->fence && ws->stores)) {
+        ws->status = SCHED_WARP_STALL_LONG;
+        ws->why = SM_STALL_BARRIER;
+    } else {
+        if (ws->fence && !ws->stores) ws->fence = 0;
+        const ptx_func *f;
+        const ptx_instr *in = simt_warp_next(ws->w, &f);
+        uint32_t base = simt_top(ws->w)->reg_base;
+        if (!in || sb_can_issue_instr(&s->sb, slot, in, base)) {
+            ws->status = SCHED_WARP_READY;
+            ws->why = SM_STALL_NONE;
+        } else if (ws->loads) {
+            ws->status = SCHED_WARP_STALL_LONG;
+            ws->why = SM_STALL_MEMORY;
+        } else {
+            ws->status = SCHED_WARP_STALL;
+            ws->why = SM_STALL_SCOREBOARD;
+        }
+    }
+    if (old == SCHED_WARP_READY && ws->status != SCHED_WARP_READY) s->n_ready--;
+    if (old != SCHED_WARP_READY && ws->status == SCHED_WARP_READY) s->n_ready++;
+    s->status[slot] = ws->status;
+    s->sched_why_dirty[slot % s->n_sched] = 1;
+}
+
+/* Why scheduler k issued nothing: the most telling reason among its live warps. */
+static uint8_t sched_reason(const sm_core *s, uint32_t k)
+{
+    int seen[SM_STALL_N] = {0};
+    for (uint32_t slot = k; slot < s->n_slots; slot += s->n_sched) seen[s->warps[slot].why]++;
+    if (seen[SM_STALL_MEMORY]) return SM_STALL_MEMORY;
+    if (seen[SM_STALL_SCOREBOARD]) return SM_STALL_SCOREBOARD;
+    if (seen[SM_STALL_BARRIER]) return SM_STALL_BARRIER;
+    return SM_STALL_IDLE;
+}
+
+static int unit_free(sm_core *s, int unit, uint64_t cycle)
+{
+    int n = fu_unit_count(&s->cfg->sm, unit);
+    if (n > 8) n = 8;
+    for (int i = 0; i < n; i++)
+        if (s->fu_free[unit][i] <= cycle) return i;
+    return -1;
+}
+
+/* Extra operand-read cycles of an instruction from register-bank conflicts. */
+static uint32_t bank_delay(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle)
+{
+    if (s->n_banks <= 1 || !in->nsrc) return 0;
+    if (s->bank_cycle != cycle) {
+        memset(s->bank_use, 0, s->n_banks * sizeof *s->bank_use);
+        s->bank_cycle = cycle;
+    }
+    uint32_t worst = 0;
+    uint32_t shift = s->cfg->sm.reg_bank_use_warp_id ? slot : 0;
+    for (int i = 0; i < in->nsrc; i++) {
+        if (in->src[i] == PTX_NO_REG) continue;
+        uint32_t b = (in->src[i] + base + shift) % s->n_banks;
+        uint32_t u = ++s->bank_use[b];
+        if (u > worst) worst = u;
+    }
+    return worst > 1 ? worst - 1 : 0;
+}
+
+static void warp_exit(sm_core *s, uint32_t slot)
+{
+    sm_warp_slot *ws = &s->warps[slot];
+    ws->exited = 1;
+    s->live_warps--;
+    sched_warp_exit(&s->scheds[slot % s->n_sched], slot);
+    sm_cta_check_done(s, ws->cta);
+}
+
+void sm_cta_check_done(sm_core *s, uint32_t k)
+{
+    sm_cta_slot *c = &s->ctas[k];
+    if (!c->live) return;
+    for (uint32_t i = 0; i < s->warps_per_cta; i++) {
+        sm_warp_slot *ws = &s->warps[c->first_slot + i];
+        if (!ws->w) continue;
+        if (!ws->exited || ws->loads || ws->stores || sb_pending_count(&s->sb, c->first_slot + i)) return;
+    }
+    for (uint32_t i = 0; i < s->warps_per_cta; i++) {
+        uint32_t slot = c->first_slot + i;
+        sm_warp_slot *ws = &s->warps[slot];
+        if (ws->status == SCHED_WARP_READY) s->n_ready--;
+        ws->w = NULL;
+        ws->status = SCHED_WARP_IDLE;
+        ws->why = SM_STALL_IDLE;
+        s->status[slot] = SCHED_WARP_IDLE;
+        s->sched_why_dirty[slot % s->n_sched] = 1;
+        sb_clear_warp(&s->sb, slot);
+    }
+    simt_cta_free(&c->cta);
+    c->live = 0;
+    s->live_ctas--;
+    s->finished++;
+    s->st.ctas_done++;
+    s->progress++;
+}
+
+/* Issues the next instruction of slot. Returns 1 when issued, 0 when its unit is busy. */
+static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
+{
+    sm_warp_slot *ws = &s->warps[slot];
+    simt_warp *w = ws->w;
+    const ptx_func *f;
+    const ptx_instr *in = simt_warp_next(w, &f);
+    if (!in) return 0;
+    fu_timing t = sm_fu(s, in);
+    if (avoid_unit >= 0 && t.unit == avoid_unit) return 0;
+    int inst = -1;
+    if (t.unit == FU_MEM) {
+        if (s->ldst.busy) return 0;
+    } else {
+        inst = unit_free(s, t.unit, cycle);
+        if (inst < 0) return 0;
+    }
+    simt_entry *top = simt_top(w);
+    uint32_t base = top->reg_base, func = top->func, pc = top->pc;
+    uint64_t thread_before = w->thread_insn;
+    simt_mem_access acc;
+    acc.mask = 0;
+    w->cta->clock = cycle;
+    int is_mem_op = in->op == OP_LD || in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED;
+    if (!is_mem_op && in->ndst) sb_reserve_instr(&s->sb, slot, in, base);
+    simt_status st = simt_warp_step(w, is_mem_op ? &acc : NULL, &s->err);
+    if (st != SIMT_OK) {
+        s->error = 1;
+        return 1;
+    }
+    s->st.warp_insn++;
+    s->st.thread_insn += w->thread_insn - thread_before;
+    s->st.fu_issued[t.unit]++;
+    s->progress++;
+    sched_issued(&s->scheds[slot % s->n_sched], slot, ((uint64_t)func << 32) | pc);
+    if (is_mem_op) {
+        sm_ldst_accept(s, slot, in, func, pc, base, &acc, cycle);
+    } else {
+        s->fu_free[t.unit][inst] = cycle + t.initiation;
+        uint32_t extra = bank_delay(s, slot, in, base, cycle);
+        s->st.bank_conflict_cycles += extra;
+        for (int i = 0; i < in->ndst; i++)
+            if (in->dst[i] != PTX_NO_REG) sm_wheel_add(s, cycle + t.latency + extra, slot, in->dst[i] + base, SM_NO_RECORD);
+        if ((in->op == OP_MEMBAR || in->op == OP_FENCE) && ws->stores) ws->fence = 1;
+    }
+    sm_mark_dirty(s, slot);
+    if (w->state != SIMT_WARP_READY || in->op == OP_BAR || in->op == OP_EXIT || in->op == OP_RET)
+        sm_mark_cta_dirty(s, ws->cta);
+    if (w->state == SIMT_WARP_DONE && !ws->exited) warp_exit(s, slot);
+    return 1;
+}
+
+void sm_update_dirty(sm_core *s)
+{
+    while (s->n_dirty) update_status(s, s->dirty_list[--s->n_dirty]);
+}
+
+void sm_issue_cycle(sm_core *s, uint64_t cycle)
+{
+    sm_update_dirty(s);
+    int max_per_warp = s->cfg->sm.max_insn_issue_per_warp > 0 ? s->cfg->sm.max_insn_issue_per_warp : 1;
+    for (uint32_t k = 0; k < s->n_sched && !s->error; k++) {
+        sched *sc = &s->scheds[k];
+        if (sched_is_idle(sc)) {
+            s->last_why[k] = SM_STALL_IDLE;
+            continue;
+        }
+        uint64_t throttled_before = sc->throttled_cycles;
+        uint32_t n = sched_order(sc, s->status, s->order);
+        int issued = 0;
+        for (uint32_t i = 0; i < n && !issued && !s->error; i++) {
+            uint32_t slot = s->order[i];
+            if (s->warps[slot].status != SCHED_WARP_READY) continue;
+            const ptx_func *f;
+            const ptx_instr *first = simt_warp_next(s->warps[slot].w, &f);
+            int first_unit = first ? sm_fu(s, first).unit : -1;
+            if (!try_issue(s, slot, cycle, -1)) continue;
+            issued = 1;
+            for (int extra = 1; extra < max_per_warp && !s->error; extra++) {
+                update_status(s, slot);
+                if (s->warps[slot].status != SCHED_WARP_READY) break;
+                int avoid = s->cfg->sm.dual_issue_diff_units ? first_unit : -1;
+                if (!try_issue(s, slot, cycle, avoid)) break;
+            }
+        }
+        uint8_t why;
+        if (issued) why = SM_STALL_NONE;
+        else if (n) why = SM_STALL_FU;
+        else if (sc->throttled_cycles != throttled_before) why = SM_STALL_THROTTLED;
+        else if (s->sched_why_dirty[k]) {
+            why = sched_reason(s, k);
+            s->sched_why_dirty[k] = 0;
+        } else why = s->last_why[k];
+        if (!issued && n == 0 && why == SM_STALL_NONE) why = sched_reason(s, k);
+        s->last_why[k] = why;
+        s->st.stall[why]++;
+        s->st.issue_slots++;
+    }
+}

@@ -1,0 +1,277 @@
+/* The SM's LD/ST unit: memory instructions after issue. Shared memory pays its bank-conflict
+ * passes; parameter reads a fixed L1-hit latency; constant reads go through the constant cache;
+ * global and local accesses are coalesced and their requests pass the L1 tag stage one per cycle.
+ * Atomics, and global loads when -gpgpu_gmem_skip_L1D is set, skip the L1 and go to the L2. The
+ * unit holds one instruction; the next memory instruction issues once the last request of the
+ * current one passed the tag stage. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../simt/simt_internal.h"
+#include "smem_banks.h"
+#include "sm_internal.h"
+
+#define CONST_LINE 64u
+
+sm_pc_stat *sm_pc_stat_of(sm_core *s, uint32_t func, uint32_t pc)
+{
+    uint32_t key = ((func << 20) | (pc & 0xFFFFF)) + 1;
+    if (s->pc_n * 2 >= s->pc_cap) { /* grow and rehash */
+        uint32_t cap = s->pc_cap ? s->pc_cap * 2 : 256;
+        sm_pc_stat *t = calloc(cap, sizeof *t);
+        if (!t) return NULL;
+        for (uint32_t i = 0; i < s->pc_cap; i++) {
+            if (!s->pcs[i].key) continue;
+            uint32_t h = (s->pcs[i].key * 2654435761u) & (cap - 1);
+            while (t[h].key) h = (h + 1) & (cap - 1);
+            t[h] = s->pcs[i];
+        }
+        free(s->pcs);
+        s->pcs = t;
+        s->pc_cap = cap;
+    }
+    uint32_t h = (key * 2654435761u) & (s->pc_cap - 1);
+    while (s->pcs[h].key && s->pcs[h].key != key) h = (h + 1) & (s->pc_cap - 1);
+    if (!s->pcs[h].key) {
+        s->pcs[h].key = key;
+        s->pc_n++;
+    }
+    return &s->pcs[h];
+}
+
+int sm_direct_push(sm_core *s, const sm_req *r)
+{
+    if (s->direct_n == s->direct_cap) {
+        uint32_t cap = s->direct_cap ? s->direct_cap * 2 : 64;
+        sm_req *q = malloc(cap * sizeof *q);
+        if (!q) return -1;
+        for (uint32_t i = 0; i < s->direct_n; i++) q[i] = s->direct[(s->direct_head + i) % s->direct_cap];
+        free(s->direct);
+        s->direct = q;
+        s->direct_cap = cap;
+        s->direct_head = 0;
+    }
+    s->direct[(s->direct_head + s->direct_n) % s->direct_cap] = *r;
+    s->direct_n++;
+    return 0;
+}
+
+/* Groups the active lanes' constant addresses by 64-byte line (one constant-cache access each). */
+static void const_lines(const simt_mem_access *acc, coal_result *out)
+{
+    out->n = 0;
+    out->n_lines = 0;
+    for (int l = 0; l < SIMT_WARP; l++) {
+        if (!(acc->mask >> l & 1)) continue;
+        uint64_t line = acc->addr[l] & ~(uint64_t)(CONST_LINE - 1);
+        int k;
+        for (k = 0; k < out->n && out->req[k].line != line; k++) {}
+        if (k == out->n && out->n < COAL_MAX_REQS) {
+            out->req[k].addr = line;
+            out->req[k].line = line;
+            out->req[k].lanes = 0;
+            out->req[k].sectors = 0;
+            out->req[k].bytes = CONST_LINE;
+            out->n++;
+            out->n_lines++;
+        }
+        if (k < out->n) out->req[k].lanes |= 1u << l;
+    }
+}
+
+void sm_ldst_accept(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t func, uint32_t pc,
+                    uint32_t reg_base, const simt_mem_access *acc, uint64_t cycle)
+{
+    sm_warp_slot *ws = &s->warps[slot];
+    int is_store = in->op == OP_ST || in->op == OP_RED;
+    if (!acc->mask) return; /* no lane executed it: nothing to do */
+    if (!is_store) sb_reserve_instr(&s->sb, slot, in, reg_base);
+    uint32_t rec = sm_record_new(s, slot, in, reg_base, is_store, cycle);
+    if (rec == SM_NO_RECORD) {
+        s->error = 1;
+        s->err.status = SIMT_ERR_NOMEM;
+        snprintf(s->err.detail, sizeof s->err.detail, "SM %d: out of memory for a memory record", s->id);
+        return;
+    }
+    s->rec[rec].outstanding = 1; /* held by the LD/ST unit until its last request passed */
+    if (is_store) ws->stores++;
+    else ws->loads++;
+    sm_ldst *u = &s->ldst;
+    memset(u, 0, offsetof(sm_ldst, reqs));
+    u->busy = 1;
+    u->space = acc->space;
+    u->is_store = (uint8_t)is_store;
+    u->is_atomic = acc->is_atomic;
+    u->slot = slot;
+    u->rec = rec;
+    u->pc = pc;
+    u->func = func;
+    u->next = 0;
+    u->reqs.n = 0;
+    switch (acc->space) {
+    case PS_SHARED: {
+        smem_conflict c;
+        smem_bank_conflicts(acc->addr, acc->mask, acc->bytes, s->cfg->sm.shmem_banks, &c);
+        int passes = c.passes > 0 ? c.passes : 1;
+        u->shared_done = cycle + (uint64_t)passes;
+        s->st.shmem_insn++;
+        s->st.shmem_passes += (uint64_t)passes;
+        s->st.shmem_conflict_cycles += (uint64_t)(passes - c.groups);
+        break;
+    }
+    case PS_PARAM:
+        u->shared_done = cycle + 1;
+        break;
+    case PS_CONST:
+        const_lines(acc, &u->reqs);
+        s->st.cmem_requests += (uint64_t)u->reqs.n;
+        break;
+    default: /* global, local */
+        coal_coalesce_access(s->coal, acc, &u->reqs);
+        s->rec[rec].long_latency = 1;
+        if (acc->space == PS_LOCAL) s->st.lmem_requests += (uint64_t)u->reqs.n;
+        else s->st.gmem_requests += (uint64_t)u->reqs.n;
+        s->st.gmem_insn++;
+        break;
+    }
+}
+
+/* The instruction left the LD/ST unit. */
+static void ldst_finish(sm_core *s, uint64_t cycle)
+{
+    s->ldst.busy = 0;
+    sm_record_done(s, s->ldst.rec, cycle);
+}
+
+static void feedback(sm_core *s, int outcome)
+{
+    sm_ldst *u = &s->ldst;
+    sched_mem_feedback(&s->scheds[u->slot % s->n_sched], u->slot, ((uint64_t)u->func << 32) | u->pc, outcome);
+}
+
+/* One request through the L1 data cache. Returns 0 when it must retry next cycle. */
+static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycle, int latency)
+{
+    sm_ldst *u = &s->ldst;
+    sm_record *r = &s->rec[u->rec];
+    cache_req cr;
+    memset(&cr, 0, sizeof cr);
+    cr.addr = q->line;
+    cr.cookie = u->rec;
+    cr.pc_hash = u->pc & 31u;
+    cr.sector_mask = q->sectors;
+    cr.is_write = u->is_store;
+    cr.is_local = u->space == PS_LOCAL;
+    cache_result res;
+    cache_status st = cache_access(c, &cr, &res);
+    if (st == CACHE_RESERVATION_FAIL) {
+        s->st.ldst_res_fail[res.fail]++;
+        return 0;
+    }
+    sm_pc_stat *p = c == &s->l1d && !u->is_store ? sm_pc_stat_of(s, u->func, u->pc) : NULL;
+    if (p) p->accesses++;
+    if (u->is_store) {
+        r->outstanding += res.write_sent;
+        return 1;
+    }
+    r->outstanding++;
+    if (st == CACHE_HIT) {
+        sm_wheel_add(s, cycle + (uint64_t)latency, u->slot, SM_NO_RECORD, u->rec);
+        if (p) p->hits++;
+        if (c == &s->l1d) feedback(s, SCHED_MEM_HIT);
+    } else if (st == CACHE_HIT_RESERVED) {
+        if (p) p->merged++;
+        if (c == &s->l1d) feedback(s, SCHED_MEM_MERGE);
+    } else {
+        if (p) p->misses++;
+        if (c == &s->l1d) feedback(s, SCHED_MEM_MISS);
+    }
+    return 1;
+}
+
+/* A request that skips the L1 (atomics, bypassed loads). */
+static int direct_request(sm_core *s, const coal_req *q)
+{
+    sm_ldst *u = &s->ldst;
+    sm_req r;
+    memset(&r, 0, sizeof r);
+    r.addr = q->line;
+    r.sector_mask = q->sectors;
+    r.bytes = q->sectors ? (uint32_t)__builtin_popcount(q->sectors) * CACHE_SECTOR_BYTES : COAL_LINE_BYTES;
+    r.kind = u->is_atomic ? SM_REQ_ATOMIC : u->is_store ? SM_REQ_STORE : SM_REQ_LOAD;
+    r.bypass = 1;
+    r.pc = u->pc;
+    r.pc_hash = u->pc & 31u;
+    r.warp = u->slot;
+    r.cta = s->warps[u->slot].cta;
+    r.id = SM_ID(SM_ROUTE_RECORD, u->rec);
+    if (sm_direct_push(s, &r) != 0) return 0;
+    s->rec[u->rec].outstanding++;
+    if (u->is_atomic) s->st.atomic_requests++;
+    else s->st.bypass_requests++;
+    return 1;
+}
+
+void sm_ldst_cycle(sm_core *s, uint64_t cycle)
+{
+    sm_ldst *u = &s->ldst;
+    if (!u->busy) return;
+    if (u->space == PS_SHARED || u->space == PS_PARAM) {
+        if (cycle < u->shared_done) return;
+        /* The last pass is this cycle; the data is readable after the access latency. */
+        uint64_t lat = u->space == PS_SHARED ? (uint64_t)s->cfg->sm.smem_latency : (uint64_t)s->cfg->l1.dl1_latency;
+        s->rec[u->rec].outstanding++;
+        sm_wheel_add(s, cycle + (lat ? lat : 1), u->slot, SM_NO_RECORD, u->rec);
+        ldst_finish(s, cycle);
+        return;
+    }
+    if (u->next < u->reqs.n) {
+        const coal_req *q = &u->reqs.req[u->next];
+        int ok;
+        if (u->space == PS_CONST) ok = l1_access(s, &s->l1c, q, cycle, s->cfg->l1.dl1_latency);
+        else if (u->is_atomic || (!u->is_store && u->space == PS_GLOBAL && (s->cfg->l1.gmem_skip_l1d || !s->l1d_enabled)))
+            ok = direct_request(s, q);
+        else if (!s->l1d_enabled)
+            ok = direct_request(s, q);
+        else
+            ok = l1_access(s, &s->l1d, q, cycle, s->cfg->l1.dl1_latency);
+        if (!ok) return;
+        u->next++;
+        s->progress++;
+    }
+    if (u->next >= u->reqs.n) ldst_finish(s, cycle);
+}
+
+/* Applies the oldest response that is due (one per cycle: the L1 fill port). */
+void sm_apply_response(sm_core *s, uint64_t cycle)
+{
+    if (!s->rsp_n) return;
+    sm_rsp *r = &s->rsp[s->rsp_head];
+    if (r->ready > cycle) return;
+    sm_rsp rsp = *r;
+    s->rsp_head = (s->rsp_head + 1) % s->rsp_cap;
+    s->rsp_n--;
+    s->outstanding--;
+    s->progress++;
+    s->st.responses_in++;
+    uint64_t payload = SM_ID_PAYLOAD(rsp.id);
+    switch (SM_ID_ROUTE(rsp.id)) {
+    case SM_ROUTE_L1D:
+    case SM_ROUTE_L1C: {
+        cache_core *c = SM_ID_ROUTE(rsp.id) == SM_ROUTE_L1D ? &s->l1d : &s->l1c;
+        uint64_t woken[64];
+        int n = cache_fill(c, rsp.addr, rsp.sector_mask, woken, 64);
+        for (int i = 0; i < n; i++)
+            sm_wheel_add(s, cycle + (uint64_t)(s->cfg->l1.dl1_latency > 0 ? s->cfg->l1.dl1_latency : 1), 0,
+                         SM_NO_RECORD, (uint32_t)woken[i]);
+        break;
+    }
+    case SM_ROUTE_RECORD:
+        sm_record_done(s, (uint32_t)payload, cycle);
+        break;
+    default: /* a write-back's acknowledgement */
+        break;
+    }
+}

@@ -1,0 +1,209 @@
+#include "icnt/icnt.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "mem/payload_pool.h"
+
+namespace gtlm {
+
+namespace {
+
+uint64_t cookie_of(Gp &gp) { return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(&gp)); }
+Gp &payload_of(uint64_t cookie) { return *reinterpret_cast<Gp *>(static_cast<uintptr_t>(cookie)); }
+
+const gtlm_mem_ext &ext_of(const Gp &gp, const char *what)
+{
+    const gtlm_mem_ext *e = gp.get_extension<gtlm_mem_ext>();
+    if (!e) throw std::invalid_argument(std::string("icnt: ") + what + " without a gtlm_mem_ext extension");
+    return *e;
+}
+
+} // namespace
+
+Icnt::Icnt(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &domain, int n_sms, int n_subparts,
+           stat_registry *stats)
+    : sc_core::sc_module(name), domain_(domain), n_sms_(n_sms), n_subparts_(n_subparts)
+{
+    if (n_sms < 1 || n_subparts < 1)
+        throw std::invalid_argument("icnt: needs at least one SM and one L2 slice");
+    bool shared = cfg.noc.subnets == 1;
+    in_base_ = out_base_ = shared ? n_sms : 0;
+    if (shared) {
+        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_sms + n_subparts, n_sms + n_subparts));
+        req_net_ = rsp_net_ = nets_[0].get();
+    } else {
+        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_sms, n_subparts));
+        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_subparts, n_sms));
+        req_net_ = nets_[0].get();
+        rsp_net_ = nets_[1].get();
+    }
+
+    for (int i = 0; i < n_sms; i++) {
+        from_sm.push_back(std::make_unique<AtTarget>(("from_sm_" + std::to_string(i)).c_str()));
+        from_sm[i]->on_request = [this, i](Gp &gp, const sc_core::sc_time &t) { return on_request(i, gp, t); };
+        from_sm[i]->on_resp_ready = [this] { domain_.wake(); };
+    }
+    for (int j = 0; j < n_subparts; j++) {
+        to_l2.push_back(std::make_unique<AtInitiator>(("to_l2_" + std::to_string(j)).c_str()));
+        to_l2[j]->on_response = [this, j](Gp &gp, const sc_core::sc_time &t) { return on_response(j, gp, t); };
+        to_l2[j]->on_ready = [this] { domain_.wake(); };
+    }
+    domain.add(this);
+    if (stats) register_stats(stats);
+}
+
+bool Icnt::enter(IcntNet &net, int in, int out, uint32_t bytes, Gp &gp, const sc_core::sc_time &arrival)
+{
+    if (!net.can_ever_fit(bytes))
+        throw std::runtime_error("icnt: a packet of " + std::to_string(net.flits_of(bytes)) +
+                                 " flits can never fit the crossbar's buffers");
+    if (!net.fits(in, bytes)) return false;
+    uint64_t visible = std::max(domain_.next_edge(), domain_.edge_at_or_after(arrival));
+    net.stage(in, out, bytes, cookie_of(gp), visible);
+    domain_.wake_at(visible);
+    return true;
+}
+
+bool Icnt::on_request(int sm, Gp &gp, const sc_core::sc_time &arrival)
+{
+    const gtlm_mem_ext &e = ext_of(gp, "request");
+    if (e.dst >= static_cast<uint32_t>(n_subparts_))
+        throw std::invalid_argument("icnt: request from SM " + std::to_string(sm) + " to sub-partition " +
+                                    std::to_string(e.dst) + " of " + std::to_string(n_subparts_));
+    return enter(*req_net_, req_in(sm), req_out(static_cast<int>(e.dst)), mem_request_bytes(gp), gp, arrival);
+}
+
+bool Icnt::on_response(int slice, Gp &gp, const sc_core::sc_time &arrival)
+{
+    const gtlm_mem_ext &e = ext_of(gp, "response");
+    if (e.sm >= static_cast<uint32_t>(n_sms_))
+        throw std::invalid_argument("icnt: response from sub-partition " + std::to_string(slice) + " to SM " +
+                                    std::to_string(e.sm) + " of " + std::to_string(n_sms_));
+    return enter(*rsp_net_, rsp_in(slice), rsp_out(static_cast<int>(e.sm)), mem_response_bytes(gp), gp, arrival);
+}
+
+void Icnt::tick(uint64_t cycle)
+{
+    for (auto &n : nets_) n->tick(cycle);
+    deliver(cycle);
+    retry_held();
+}
+
+namespace {
+void count(Icnt::Counters &c, const xbar_pkt &p)
+{
+    c.packets++;
+    c.flits += p.flits;
+    c.latency_sum += p.ready_cycle - p.push_cycle;
+}
+} // namespace
+
+void Icnt::deliver(uint64_t cycle)
+{
+    xbar_pkt p;
+    for (int j = 0; j < n_subparts_; j++) {
+        if (!to_l2[j]->can_send() || !req_net_->pop(req_out(j), cycle, &p)) continue;
+        count(req_, p);
+        to_l2[j]->send(payload_of(p.cookie));
+    }
+    for (int i = 0; i < n_sms_; i++) {
+        if (!from_sm[i]->can_respond() || !rsp_net_->pop(rsp_out(i), cycle, &p)) continue;
+        count(rsp_, p);
+        Gp &gp = payload_of(p.cookie);
+        from_sm[i]->respond(gp);
+    }
+}
+
+void Icnt::retry_held()
+{
+    for (auto &t : from_sm)
+        if (t->holds_request() && !t->take_held_request()) req_.stall_cycles++;
+    for (auto &t : to_l2)
+        if (t->holds_response() && !t->take_held_response()) rsp_.stall_cycles++;
+}
+
+uint64_t Icnt::next_work(uint64_t cycle) const
+{
+    uint64_t w = kNever;
+    for (const auto &n : nets_) w = std::min(w, n->input_work(cycle));
+    if (w <= cycle) return cycle;
+    // Refused packets are retried at every edge.
+    for (const auto &t : from_sm)
+        if (t->holds_request()) return cycle;
+    for (const auto &t : to_l2)
+        if (t->holds_response()) return cycle;
+    // A ready packet whose link is busy waits for on_ready / on_resp_ready, which wake the domain.
+    for (int j = 0; j < n_subparts_; j++)
+        if (to_l2[j]->can_send()) w = std::min(w, std::max(cycle, req_net_->head_ready(req_out(j))));
+    for (int i = 0; i < n_sms_; i++)
+        if (from_sm[i]->can_respond()) w = std::min(w, std::max(cycle, rsp_net_->head_ready(rsp_out(i))));
+    return w;
+}
+
+bool Icnt::busy() const
+{
+    for (const auto &n : nets_)
+        if (!n->idle()) return true;
+    for (const auto &t : from_sm)
+        if (t->holds_request()) return true;
+    for (const auto &t : to_l2)
+        if (t->holds_response()) return true;
+    return false;
+}
+
+void Icnt::describe(std::string &out) const
+{
+    std::string me = name();
+    if (shared_network()) {
+        req_net_->describe(me + ".net", out);
+    } else {
+        req_net_->describe(me + ".req_net", out);
+        rsp_net_->describe(me + ".rsp_net", out);
+    }
+    for (int i = 0; i < n_sms_; i++) {
+        std::string port = me + ".from_sm[" + std::to_string(i) + "]: ";
+        if (from_sm[i]->holds_request()) out += port + "request held (input buffer full)\n";
+        if (!from_sm[i]->can_respond()) out += port + "response sent, END_RESP awaited\n";
+    }
+    for (int j = 0; j < n_subparts_; j++) {
+        std::string port = me + ".to_l2[" + std::to_string(j) + "]: ";
+        if (to_l2[j]->holds_response()) out += port + "response held (input buffer full)\n";
+        if (!to_l2[j]->can_send()) out += port + "request sent, END_REQ awaited\n";
+    }
+}
+
+void Icnt::register_stats(stat_registry *r)
+{
+    struct Side {
+        const char *dir;
+        Counters *c;
+        const char *what;
+        const char *gpgpusim_run;
+    };
+    const Side sides[] = {{"req", &req_, "request packets (SM to L2)", "icnt_total_pkts_simt_to_mem"},
+                          {"rsp", &rsp_, "response packets (L2 to SM)", "icnt_total_pkts_mem_to_simt"}};
+    int bad = 0;
+    auto ok = [&bad](int id) { bad |= id < 0; };
+    for (const Side &s : sides) {
+        std::string p = std::string("gpu.icnt.") + s.dir + ".";
+        std::string what = s.what;
+        stat_names n{nullptr, s.gpgpusim_run, 0};
+        ok(stat_add_counter(r, (p + "packets").c_str(), &s.c->packets, "packets",
+                            (what + " that crossed the interconnect").c_str(), &n));
+        ok(stat_add_counter(r, (p + "flits").c_str(), &s.c->flits, "flits", ("flits of " + what).c_str(), nullptr));
+        ok(stat_add_counter(r, (p + "latency_sum").c_str(), &s.c->latency_sum, "icnt cycles",
+                            ("sum over " + what + " of cycles from entering the crossbar to being ready").c_str(),
+                            nullptr));
+        ok(stat_add_ratio(r, (p + "avg_latency").c_str(), (p + "latency_sum").c_str(), (p + "packets").c_str(),
+                          "icnt cycles", ("mean crossbar latency of " + what).c_str(), nullptr));
+        ok(stat_add_counter(r, (p + "stall_cycles").c_str(), &s.c->stall_cycles, "port-cycles",
+                            ("cycles " + what + " waited at the interconnect's entrance for buffer space, summed "
+                                             "over ports")
+                                .c_str(),
+                            nullptr));
+    }
+    if (bad) throw std::runtime_error("icnt: could not register statistics under gpu.icnt");
+}
+
+} // namespace gtlm

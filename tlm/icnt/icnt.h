@@ -1,0 +1,93 @@
+// The interconnect between the SMs and the L2 slices (memory sub-partitions): a SystemC shell
+// around the crossbar core of model/noc/xbar.h, ticked by the icnt clock domain.
+//
+//   SM i ──► from_sm[i] ─► request network ─► to_l2[j] ──► L2 slice j   (j = mem_ext(gp).dst)
+//   SM i ◄── from_sm[i] ◄─ response network ◄─ to_l2[j] ◄── L2 slice j  (i = mem_ext(gp).sm)
+//
+// -icnt_subnets 2: two crossbars, n_sms x n_subparts for requests and n_subparts x n_sms for
+// responses. -icnt_subnets 1: one (n_sms + n_subparts)-port crossbar carries both directions;
+// SM i is port i and slice j is port n_sms + j on both sides, so both directions compete for the
+// same input/output buffers and arbiters.
+//
+// Back-pressure: a packet that does not fit its input buffer is held in the link (END_REQ or
+// END_RESP withheld) and retried at every edge. A packet ready at an output whose link is busy
+// (the previous transaction not yet acknowledged) stays in the crossbar, where its output buffer
+// slots back-pressure the inputs. An output hands over at most one packet per cycle.
+//
+// Packet sizes: mem_request_bytes / mem_response_bytes (8-byte header plus any data).
+// Latency: a packet arriving at time t enters at the first edge after t, e; a lone packet of
+// F flits leaves at edge e + F + icnt_latency.
+#ifndef GTLM_TLM_ICNT_H
+#define GTLM_TLM_ICNT_H
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "icnt/icnt_net.h"
+#include "kernel/clock_domain.h"
+#include "mem/at_port.h"
+
+extern "C" {
+#include "gpu/gpu_config.h"
+#include "stats/stats.h"
+}
+
+namespace gtlm {
+
+class Icnt : public sc_core::sc_module, public Tickable {
+public:
+    // Registers itself with `domain`, and its statistics under gpu.icnt. when stats is not null.
+    // Throws std::invalid_argument for a bad port count or crossbar parameters and
+    // std::runtime_error when the statistics cannot be registered.
+    Icnt(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &domain, int n_sms, int n_subparts,
+         stat_registry *stats);
+
+    std::vector<std::unique_ptr<AtTarget>> from_sm;  // SM i's requests in, its responses out
+    std::vector<std::unique_ptr<AtInitiator>> to_l2; // requests out to slice j, its responses in
+
+    void tick(uint64_t cycle) override;
+    uint64_t next_work(uint64_t cycle) const override;
+    void describe(std::string &out) const override;
+    bool busy() const override;
+
+    // Counters (gpu.icnt.*). Packets, flits and latency are counted when a packet leaves the
+    // interconnect; latency is ready_cycle - push_cycle in icnt cycles. stall_cycles: at each
+    // tick, the number of ports still holding a refused packet after the retry (port-cycles a
+    // request or response waited at the interconnect's entrance for input-buffer space).
+    struct Counters {
+        uint64_t packets = 0, flits = 0, latency_sum = 0, stall_cycles = 0;
+    };
+    const Counters &req_counters() const { return req_; }
+    const Counters &rsp_counters() const { return rsp_; }
+
+    bool shared_network() const { return rsp_net_ == req_net_; }
+
+private:
+    bool on_request(int sm, Gp &gp, const sc_core::sc_time &arrival);
+    bool on_response(int slice, Gp &gp, const sc_core::sc_time &arrival);
+    // Stages a packet at the cycle it becomes visible; false when it does not fit now.
+    bool enter(IcntNet &net, int in, int out, uint32_t bytes, Gp &gp, const sc_core::sc_time &arrival);
+    void deliver(uint64_t cycle);
+    void retry_held();
+    void register_stats(stat_registry *r);
+
+    // Port numbers in the crossbars.
+    int req_in(int sm) const { return sm; }
+    int req_out(int slice) const { return out_base_ + slice; }
+    int rsp_in(int slice) const { return in_base_ + slice; }
+    int rsp_out(int sm) const { return sm; }
+
+    ClockDomain &domain_;
+    int n_sms_, n_subparts_;
+    int in_base_, out_base_; // n_sms when the network is shared, else 0
+    std::vector<std::unique_ptr<IcntNet>> nets_;
+    IcntNet *req_net_, *rsp_net_;
+    Counters req_, rsp_;
+};
+
+} // namespace gtlm
+
+#endif

@@ -1,0 +1,70 @@
+// One interconnect network: the C crossbar core plus the packets that arrived from other blocks
+// but are not visible yet.
+//
+// Why the staging: an input arriving at time t is visible from the first icnt edge strictly
+// after t (clock_domain.h). If it went straight into the crossbar, a tick at t itself would move
+// it or not depending on whether SystemC ran the sender's or the interconnect's method first at
+// t. Staged packets enter the crossbar at the start of the tick of their visible edge instead.
+// Their flits are reserved in the input buffer from arrival on, so admitting them never fails.
+#ifndef GTLM_TLM_ICNT_NET_H
+#define GTLM_TLM_ICNT_NET_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "noc/xbar.h"
+}
+
+namespace gtlm {
+
+class IcntNet {
+public:
+    // Throws std::invalid_argument when the crossbar rejects the parameters.
+    IcntNet(const noc_config &cfg, int n_in, int n_out);
+    ~IcntNet();
+    IcntNet(const IcntNet &) = delete;
+    IcntNet &operator=(const IcntNet &) = delete;
+
+    int flits_of(uint32_t bytes) const { return xbar_flits_of(&x_, bytes); }
+    // Whether a packet this large can cross at all (it must fit both buffers).
+    bool can_ever_fit(uint32_t bytes) const;
+    // Whether input `in` has room now for the packet, counting the flits staged there.
+    bool fits(int in, uint32_t bytes) const;
+    // Queues a packet that fits, to enter the crossbar at edge `visible`.
+    void stage(int in, int out, uint32_t bytes, uint64_t cookie, uint64_t visible);
+    // The tick of edge `now`: staged packets visible by now enter, then the crossbar moves flits.
+    void tick(uint64_t now);
+
+    bool peek(int out, uint64_t now, xbar_pkt *pkt) const { return xbar_peek(&x_, out, now, pkt) != 0; }
+    bool pop(int out, uint64_t now, xbar_pkt *pkt) { return xbar_pop(&x_, out, now, pkt) != 0; }
+    // The cycle the packet at the head of `out` is (or was) ready; kNever while none is complete.
+    uint64_t head_ready(int out) const;
+    // First cycle >= now at which inputs need a tick (staged packets, flits to move).
+    uint64_t input_work(uint64_t now) const;
+    bool idle() const;
+
+    int n_in() const { return x_.p.n_in; }
+    int n_out() const { return x_.p.n_out; }
+    int staged_flits(int in) const { return staged_flits_[in]; }
+    const xbar &core() const { return x_; }
+    // One line with the crossbar's occupancy when the network is not idle.
+    void describe(const std::string &name, std::string &out) const;
+
+private:
+    struct Staged {
+        uint64_t cookie, visible;
+        uint32_t bytes;
+        int out;
+    };
+    xbar x_;
+    // Per input, a ring of in_buffer_limit entries (a packet has at least one flit).
+    std::vector<Staged> staged_;
+    std::vector<int> head_, count_, staged_flits_;
+    int staged_total_ = 0;
+};
+
+} // namespace gtlm
+
+#endif

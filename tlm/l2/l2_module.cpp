@@ -1,0 +1,187 @@
+#include "l2/l2_module.h"
+
+#include <cstdint>
+
+#include "top/simulator.h"
+
+namespace gtlm {
+
+namespace {
+
+l2_req_kind kind_of(const Gp &gp)
+{
+    const gtlm_mem_ext *e = gp.get_extension<gtlm_mem_ext>();
+    MemKind k = e ? e->kind : MemKind::Load;
+    if (k == MemKind::Atomic) return L2_REQ_ATOMIC;
+    if (k == MemKind::Writeback) return L2_REQ_WRITEBACK;
+    return gp.is_write() ? L2_REQ_WRITE : L2_REQ_READ;
+}
+
+MemKind dram_kind(uint8_t out_kind)
+{
+    if (out_kind == CACHE_OUT_READ) return MemKind::Load;
+    return out_kind == CACHE_OUT_WRITE ? MemKind::Store : MemKind::Writeback;
+}
+
+} // namespace
+
+L2Slice::L2Slice(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &l2_domain, int id,
+                 stat_registry *stats)
+    : sc_core::sc_module(name), from_icnt("from_icnt"), to_dram("to_dram"), domain_(l2_domain), id_(id)
+{
+    l2_slice_params p;
+    l2_slice_params_from_config(&cfg, &p);
+    if (l2_slice_init(&s_, &p))
+        throw Error(GTLM_ST_ECONFIG, std::string(this->name()) + ": the L2 cache configuration (-gpgpu_cache:dl2) "
+                                     "cannot be built (a disabled L2 is not modelled)");
+    from_icnt.on_request = [this](Gp &gp, const sc_core::sc_time &t) { return on_request(gp, t); };
+    from_icnt.on_resp_ready = [this] { domain_.wake(); };
+    to_dram.on_response = [this](Gp &gp, const sc_core::sc_time &t) { return on_dram_response(gp, t); };
+    to_dram.on_ready = [this] { domain_.wake(); };
+    domain_.add(this);
+    if (stats) register_stats(stats);
+}
+
+L2Slice::~L2Slice() { l2_slice_free(&s_); }
+
+uint64_t L2Slice::visible_cycle(const sc_core::sc_time &arrival) const
+{
+    uint64_t next = domain_.next_edge(), at = domain_.edge_at_or_after(arrival);
+    return at > next ? at : next;
+}
+
+bool L2Slice::on_request(Gp &gp, const sc_core::sc_time &arrival)
+{
+    const gtlm_mem_ext *e = gp.get_extension<gtlm_mem_ext>();
+    l2_req r{};
+    r.addr = gp.get_address();
+    r.cookie = reinterpret_cast<uintptr_t>(&gp);
+    r.bytes = gp.get_data_length();
+    r.pc_hash = e ? e->pc_hash : 0;
+    r.sector_mask = e ? e->sector_mask : 0;
+    r.kind = static_cast<uint8_t>(kind_of(gp));
+    uint64_t v = visible_cycle(arrival);
+    if (l2_slice_push(&s_, &r, v)) return false; // ROP queue full (counted): held, END_REQ later
+    domain_.wake_at(v);
+    return true;
+}
+
+bool L2Slice::on_dram_response(Gp &gp, const sc_core::sc_time &arrival)
+{
+    uint64_t v = visible_cycle(arrival);
+    if (gp.is_read()) {
+        const gtlm_mem_ext &e = mem_ext(gp);
+        // The fill inbox covers every outstanding DRAM read; if it were full, hold the response.
+        if (l2_slice_dram_fill(&s_, gp.get_address(), e.sector_mask, v)) return false;
+        domain_.wake_at(v);
+    }
+    // Done with it. The pool reuses it only at a later get() (in tick), after the port has
+    // finished the END_RESP that follows this call.
+    gp.release();
+    return true;
+}
+
+void L2Slice::send_to_dram(uint64_t cycle)
+{
+    const l2_dram_req *d = l2_slice_dram_peek(&s_, cycle);
+    if (!d || !to_dram.can_send()) return;
+    Gp *gp = pool_.get(d->is_write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND, d->addr, d->bytes);
+    gtlm_mem_ext &e = mem_ext(*gp);
+    e.kind = dram_kind(d->kind);
+    e.sector_mask = d->sector_mask;
+    e.dst = static_cast<uint32_t>(id_);
+    e.issue_cycle = cycle;
+    l2_slice_dram_pop(&s_, nullptr);
+    to_dram.send(*gp); // may respond at once (on_dram_response)
+}
+
+void L2Slice::send_response(uint64_t cycle)
+{
+    const l2_rsp *r = l2_slice_rsp_peek(&s_, cycle);
+    if (!r || !from_icnt.can_respond()) return;
+    Gp *gp = reinterpret_cast<Gp *>(static_cast<uintptr_t>(r->cookie));
+    gp->set_response_status(tlm::TLM_OK_RESPONSE);
+    mem_ext(*gp).l2_hit = r->hit;
+    l2_slice_rsp_pop(&s_, nullptr);
+    from_icnt.respond(*gp);
+}
+
+void L2Slice::tick(uint64_t cycle)
+{
+    if (to_dram.holds_response()) to_dram.take_held_response();
+    l2_slice_tick(&s_, cycle);
+    send_to_dram(cycle);
+    send_response(cycle);
+    // Room freed in the ROP queue: take a held request (seen at the next edge).
+    if (from_icnt.holds_request() && l2_slice_can_accept(&s_)) from_icnt.take_held_request();
+}
+
+uint64_t L2Slice::next_work(uint64_t cycle) const
+{
+    uint64_t w = l2_slice_next_work(&s_, cycle);
+    if (w <= cycle) return cycle;
+    // Outputs already ready wait only for their channel.
+    if (from_icnt.can_respond() && l2_slice_rsp_peek(&s_, cycle)) return cycle;
+    if (to_dram.can_send() && l2_slice_dram_peek(&s_, cycle)) return cycle;
+    if (from_icnt.holds_request() && l2_slice_can_accept(&s_)) return cycle;
+    if (to_dram.holds_response()) return cycle;
+    return w == L2_NEVER ? kNever : w;
+}
+
+void L2Slice::describe(std::string &out) const
+{
+    if (!busy()) return;
+    strbuf sb;
+    strbuf_init(&sb);
+    l2_slice_describe(&s_, &sb);
+    out += name();
+    out += ": ";
+    out += strbuf_str(&sb);
+    if (from_icnt.holds_request()) out += ", a request held at the input";
+    if (!from_icnt.can_respond()) out += ", waiting for END_RESP";
+    if (!to_dram.can_send()) out += ", waiting for DRAM END_REQ";
+    out += '\n';
+    strbuf_free(&sb);
+}
+
+bool L2Slice::busy() const { return l2_slice_busy(&s_) || from_icnt.holds_request() || pool_.in_use() > 0; }
+
+void L2Slice::register_stats(stat_registry *r)
+{
+    std::string base = "gpu.l2[" + std::to_string(id_) + "].";
+    l2_slice_stats &st = s_.st;
+    struct Row {
+        const char *leaf;
+        uint64_t *src;
+        const char *unit;
+        const char *desc;
+    };
+    const Row rows[] = {
+        {"accesses", &st.accesses, "accesses", "tag lookups, reservation failures (retried) included, as GPGPU-Sim counts"},
+        {"reads", &st.reads, "accesses", "reads (loads, prefetches) that passed the tag stage"},
+        {"writes", &st.writes, "accesses", "writes (stores, L1 write-backs) that passed the tag stage"},
+        {"atomics", &st.atomics, "accesses", "atomics that passed the tag stage"},
+        {"hits", &st.hits, "accesses", "tag lookups that hit"},
+        {"hit_reserved", &st.hit_reserved, "accesses", "tag lookups merged into a pending MSHR"},
+        {"misses", &st.misses, "accesses", "tag lookups that missed"},
+        {"reservation_fails", &st.reservation_fails, "attempts", "tag lookups refused by the cache (retried)"},
+        {"res_fail_line_alloc", &st.res_fail[CACHE_FAIL_LINE_ALLOC], "attempts", "refused: every way reserved"},
+        {"res_fail_mshr_entry", &st.res_fail[CACHE_FAIL_MSHR_ENTRY], "attempts", "refused: no free MSHR"},
+        {"res_fail_mshr_merge", &st.res_fail[CACHE_FAIL_MSHR_MERGE], "attempts", "refused: MSHR merge limit"},
+        {"res_fail_miss_queue", &st.res_fail[CACHE_FAIL_MISS_QUEUE], "attempts", "refused: miss queue full"},
+        {"rop_stall_cycles", &st.rop_stall_cycles, "cycles", "L2 cycles a ready request waited for the tag stage"},
+        {"rop_full", &st.rop_full, "requests", "interconnect requests held because the ROP queue was full"},
+        {"forwarded", &st.forwarded, "requests", "requests the L2-side controller forwarded"},
+        {"dram_reads", &st.dram_reads, "requests", "reads sent towards DRAM"},
+        {"dram_writes", &st.dram_writes, "requests", "writes sent towards DRAM (write-backs included)"},
+        {"writebacks", &st.writebacks, "requests", "dirty L2 lines written back"},
+        {"port_busy_cycles", &st.port_busy_cycles, "cycles", "L2 cycles the data port was in use"},
+        {"evictions", &s_.cache.st.evictions, "lines", "valid lines evicted"},
+        {"sector_misses", &s_.cache.st.sector_misses, "accesses", "misses on a line whose tag was present"},
+    };
+    for (const Row &row : rows)
+        if (stat_add_counter(r, (base + row.leaf).c_str(), row.src, row.unit, row.desc, nullptr) < 0)
+            throw Error(GTLM_ST_ECONFIG, "cannot register statistic " + base + row.leaf);
+}
+
+} // namespace gtlm

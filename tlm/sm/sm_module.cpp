@@ -1,0 +1,95 @@
+#include "sm/sm_module.h"
+
+#include <stdexcept>
+
+namespace gtlm {
+
+namespace {
+
+MemKind kind_of(uint8_t k)
+{
+    switch (k) {
+    case SM_REQ_STORE: return MemKind::Store;
+    case SM_REQ_ATOMIC: return MemKind::Atomic;
+    case SM_REQ_WRITEBACK: return MemKind::Writeback;
+    default: return MemKind::Load;
+    }
+}
+
+} // namespace
+
+SmModule::SmModule(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &domain, int id,
+                   stat_registry *stats, std::function<uint32_t(uint64_t)> route)
+    : sc_core::sc_module(name), sm2icnt("sm2icnt_req"), domain_(domain), route_(std::move(route))
+{
+    strbuf err;
+    strbuf_init(&err);
+    if (sm_core_init(&core_, &cfg, id, &err) != 0) {
+        std::string msg = strbuf_str(&err);
+        strbuf_free(&err);
+        throw std::runtime_error(msg);
+    }
+    strbuf_free(&err);
+    sm2icnt.on_response = [this](Gp &gp, const sc_core::sc_time &at) { return on_response(gp, at); };
+    sm2icnt.on_ready = [this]() { domain_.wake(); };
+    if (stats) register_stats(stats);
+    domain.add(this);
+}
+
+SmModule::~SmModule() { sm_core_free(&core_); }
+
+void SmModule::tick(uint64_t cycle)
+{
+    sm_core_tick(&core_, cycle);
+    // One request per cycle leaves towards the interconnect.
+    sm_req r;
+    if (sm2icnt.can_send() && sm_core_out_peek(&core_, &r)) {
+        Gp *gp = pool_.get(r.kind == SM_REQ_LOAD ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND, r.addr, r.bytes);
+        gtlm_mem_ext &e = mem_ext(*gp);
+        e.sm = static_cast<uint32_t>(core_.id);
+        e.warp = r.warp;
+        e.cta = r.cta;
+        e.pc = r.pc;
+        e.pc_hash = r.pc_hash;
+        e.kind = kind_of(r.kind);
+        e.bypass_hint = r.bypass;
+        e.sector_mask = r.sector_mask;
+        e.id = r.id;
+        e.issue_cycle = cycle;
+        e.dst = route_(r.addr);
+        sm_core_out_pop(&core_, cycle);
+        sm2icnt.send(*gp);
+    }
+}
+
+bool SmModule::on_response(Gp &gp, const sc_core::sc_time &arrival)
+{
+    const gtlm_mem_ext &e = mem_ext(gp);
+    uint64_t ready = domain_.next_edge();
+    uint64_t at = domain_.edge_at_or_after(arrival);
+    if (at > ready) ready = at;
+    sm_core_response(&core_, e.id, gp.get_address(), e.sector_mask, ready);
+    core_.st.mem_latency_sum += ready - e.issue_cycle;
+    core_.st.mem_latency_n++;
+    gp.release();
+    domain_.wake_at(ready);
+    return true;
+}
+
+uint64_t SmModule::next_work(uint64_t cycle) const
+{
+    uint64_t t = sm_core_next_work(&core_, cycle);
+    return t == SM_NEVER ? kNever : t;
+}
+
+void SmModule::describe(std::string &out) const
+{
+    strbuf sb;
+    strbuf_init(&sb);
+    sm_core_describe(&core_, &sb);
+    out += strbuf_str(&sb);
+    strbuf_free(&sb);
+    if (!sm2icnt.can_send()) out += "  sm2icnt_req: waiting for END_REQ (interconnect full)\n";
+}
+
+} // namespace gtlm

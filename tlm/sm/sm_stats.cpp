@@ -1,0 +1,99 @@
+// The SM's statistics: its core's counters and its L1 caches', under gpu.sm[i].
+#include <string>
+
+#include "sm/sm_module.h"
+
+namespace gtlm {
+
+namespace {
+
+struct Entry {
+    const char *leaf;
+    uint64_t *src;
+    const char *unit;
+    const char *desc;
+};
+
+void add_all(stat_registry *r, const std::string &prefix, const Entry *e, size_t n)
+{
+    for (size_t i = 0; i < n; i++) stat_add_counter(r, (prefix + e[i].leaf).c_str(), e[i].src, e[i].unit, e[i].desc, nullptr);
+}
+
+void add_cache(stat_registry *r, const std::string &prefix, cache_stats *c)
+{
+    const Entry e[] = {
+        {"accesses", &c->accesses, "accesses", "tag lookups, reservation failures (retried) included, as GPGPU-Sim counts"},
+        {"reads", &c->reads, "accesses", "read accesses"},
+        {"writes", &c->writes, "accesses", "write accesses"},
+        {"hits", &c->hits, "accesses", "hits"},
+        {"hit_reserved", &c->hit_reserved, "accesses", "accesses merged into a pending MSHR entry"},
+        {"misses", &c->misses, "accesses", "misses (including sector misses)"},
+        {"sector_misses", &c->sector_misses, "accesses", "misses on a line whose tag was present"},
+        {"res_fail_line_alloc", &c->res_fail[CACHE_FAIL_LINE_ALLOC], "accesses", "reservation failures: no victim line"},
+        {"res_fail_mshr_entry", &c->res_fail[CACHE_FAIL_MSHR_ENTRY], "accesses", "reservation failures: no MSHR entry"},
+        {"res_fail_mshr_merge", &c->res_fail[CACHE_FAIL_MSHR_MERGE], "accesses", "reservation failures: MSHR merge limit"},
+        {"res_fail_miss_queue", &c->res_fail[CACHE_FAIL_MISS_QUEUE], "accesses", "reservation failures: miss queue full"},
+        {"evictions", &c->evictions, "lines", "valid lines evicted"},
+        {"writebacks", &c->dirty_writebacks, "lines", "dirty lines written back"},
+        {"fills", &c->fills, "fills", "fills received"},
+    };
+    add_all(r, prefix, e, sizeof e / sizeof *e);
+    stat_add_ratio(r, (prefix + "miss_rate").c_str(), (prefix + "misses").c_str(), (prefix + "accesses").c_str(), "ratio",
+                   "misses per access", nullptr);
+}
+
+} // namespace
+
+void SmModule::register_stats(stat_registry *r)
+{
+    sm_stats *s = &core_.st;
+    std::string p = "gpu.sm[" + std::to_string(core_.id) + "].";
+    const Entry e[] = {
+        {"cycles", &s->cycles, "cycles", "core cycles with a CTA resident"},
+        {"warp_insn", &s->warp_insn, "instructions", "warp instructions issued"},
+        {"thread_insn", &s->thread_insn, "instructions", "thread instructions issued (active lanes)"},
+        {"issue_slots", &s->issue_slots, "slots", "scheduler cycles while a CTA was resident"},
+        {"stall.issued", &s->stall[SM_STALL_NONE], "slots", "scheduler cycles that issued"},
+        {"stall.idle", &s->stall[SM_STALL_IDLE], "slots", "no live warp in the scheduler (or nothing to issue)"},
+        {"stall.memory", &s->stall[SM_STALL_MEMORY], "slots", "every warp waited on a memory operation"},
+        {"stall.scoreboard", &s->stall[SM_STALL_SCOREBOARD], "slots", "every warp waited on a short-latency result"},
+        {"stall.barrier", &s->stall[SM_STALL_BARRIER], "slots", "warps waited at a barrier or memory fence"},
+        {"stall.functional_unit", &s->stall[SM_STALL_FU], "slots", "a ready warp's unit was busy"},
+        {"stall.throttled", &s->stall[SM_STALL_THROTTLED], "slots", "ready warps held back by the warp limit"},
+        {"active_warps_sum", &s->active_warps_sum, "warp-cycles", "resident warps summed over active cycles"},
+        {"ctas", &s->ctas_done, "CTAs", "CTAs completed"},
+        {"fu.sp", &s->fu_issued[FU_SP], "instructions", "issued to SP units"},
+        {"fu.sfu", &s->fu_issued[FU_SFU], "instructions", "issued to SFU units"},
+        {"fu.dp", &s->fu_issued[FU_DP], "instructions", "issued to DP units"},
+        {"fu.int", &s->fu_issued[FU_INT], "instructions", "issued to INT units"},
+        {"fu.mem", &s->fu_issued[FU_MEM], "instructions", "issued to the LD/ST unit"},
+        {"regfile.bank_conflict_cycles", &s->bank_conflict_cycles, "cycles", "operand-read delay from bank conflicts"},
+        {"ldst.res_fail_line_alloc", &s->ldst_res_fail[CACHE_FAIL_LINE_ALLOC], "cycles", "LD/ST stalls: L1 had no victim"},
+        {"ldst.res_fail_mshr", &s->ldst_res_fail[CACHE_FAIL_MSHR_ENTRY], "cycles", "LD/ST stalls: no L1 MSHR entry"},
+        {"ldst.res_fail_merge", &s->ldst_res_fail[CACHE_FAIL_MSHR_MERGE], "cycles", "LD/ST stalls: MSHR merge limit"},
+        {"ldst.res_fail_miss_queue", &s->ldst_res_fail[CACHE_FAIL_MISS_QUEUE], "cycles", "LD/ST stalls: L1 miss queue full"},
+        {"shmem.insn", &s->shmem_insn, "instructions", "shared-memory instructions"},
+        {"shmem.passes", &s->shmem_passes, "passes", "shared-memory bank passes"},
+        {"shmem.conflict_cycles", &s->shmem_conflict_cycles, "cycles", "extra passes from bank conflicts"},
+        {"gmem.insn", &s->gmem_insn, "instructions", "global/local memory instructions"},
+        {"gmem.requests", &s->gmem_requests, "requests", "coalesced global-memory requests"},
+        {"lmem.requests", &s->lmem_requests, "requests", "coalesced local-memory requests"},
+        {"cmem.requests", &s->cmem_requests, "requests", "constant-cache accesses"},
+        {"atomic_requests", &s->atomic_requests, "requests", "atomic requests sent to the L2"},
+        {"bypass_requests", &s->bypass_requests, "requests", "loads that skipped the L1"},
+        {"requests_out", &s->requests_out, "requests", "requests sent to the interconnect"},
+        {"responses_in", &s->responses_in, "responses", "responses received"},
+        {"load_latency_sum", &s->load_latency_sum, "cycles", "issue-to-data cycles summed over global/local loads"},
+        {"load_latency_n", &s->load_latency_n, "instructions", "global/local load instructions completed"},
+        {"mem_latency_sum", &s->mem_latency_sum, "cycles", "request-to-response cycles summed"},
+        {"mem_latency_n", &s->mem_latency_n, "requests", "requests with a response"},
+    };
+    add_all(r, p, e, sizeof e / sizeof *e);
+    for (int b = 0; b < 16; b++)
+        stat_add_counter(r, (p + "load_latency_hist[" + std::to_string(b) + "]").c_str(), &s->load_latency_hist[b],
+                         "instructions", "global/local loads with latency in [2^b, 2^(b+1)) cycles", nullptr);
+    if (core_.l1d_enabled) add_cache(r, p + "l1d.", &core_.l1d.st);
+    add_cache(r, p + "l1c.", &core_.l1c.st);
+}
+
+} // namespace gtlm

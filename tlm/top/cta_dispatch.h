@@ -1,0 +1,37 @@
+// The CTA dispatcher: each core cycle it visits the SMs round-robin (starting after the last SM
+// that received a CTA, as GPGPU-Sim's issue_block2core does) and gives every SM with room one CTA
+// chosen by the thread-block-scheduler policy (model/tbsched).
+#ifndef GTLM_TLM_CTA_DISPATCH_H
+#define GTLM_TLM_CTA_DISPATCH_H
+
+#include <vector>
+
+extern "C" {
+#include "sm/sm_core.h"
+#include "tbsched/tbsched.h"
+}
+
+#include "kernel/clock_domain.h"
+
+namespace gtlm {
+
+class CtaDispatcher : public Tickable {
+public:
+    void begin(tbsched *t, std::vector<sm_core *> sms) { t_ = t; sms_ = std::move(sms); }
+    void end() { t_ = nullptr; }
+    void tick(uint64_t cycle) override;
+    uint64_t next_work(uint64_t cycle) const override;
+    void describe(std::string &out) const override;
+    bool busy() const override { return t_ && !tbsched_all_issued(t_); }
+    bool failed() const { return failed_; }
+
+private:
+    tbsched *t_ = nullptr;
+    std::vector<sm_core *> sms_;
+    uint32_t next_sm_ = 0;
+    bool failed_ = false;
+};
+
+} // namespace gtlm
+
+#endif
