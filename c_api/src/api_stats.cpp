@@ -2,6 +2,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "api_guard.h"
 
@@ -51,5 +52,37 @@ extern "C" int gtlm_stats_write(const gtlm_sim *sim, const char *path, unsigned 
         int rc = write_one(sim, p, false);
         if (rc == GTLM_OK && (flags & GTLM_STATS_JSON)) rc = write_one(sim, p == "-" ? p : p + ".json", true);
         return rc;
+    });
+}
+
+extern "C" size_t gtlm_load_pc_count(const gtlm_sim *sim)
+{
+    size_t n = 0;
+    gtlm_api::guard([&] {
+        if (sim) n = sim->sim.load_pcs().size();
+        return static_cast<int>(GTLM_OK);
+    });
+    return n;
+}
+
+extern "C" int gtlm_load_pc_get(const gtlm_sim *sim, size_t index, gtlm_load_pc_stat *out)
+{
+    return gtlm_api::guard([&] {
+        if (!sim) return set_error(GTLM_EINVAL, "gtlm_load_pc_get: sim is NULL");
+        if (!out) return set_error(GTLM_EINVAL, "gtlm_load_pc_get: out is NULL");
+        const auto &v = sim->sim.load_pcs();
+        if (index >= v.size())
+            return set_error(GTLM_ENOTFOUND, "gtlm_load_pc_get: index " + std::to_string(index) + " of " +
+                                                 std::to_string(v.size()) + " records");
+        const gtlm::LoadPcRecord &r = v[index];
+        out->kernel = r.kernel.c_str();
+        out->function = r.function.c_str();
+        out->pc = r.pc;
+        out->line = r.line;
+        out->accesses = r.accesses;
+        out->hits = r.hits;
+        out->misses = r.misses;
+        out->merged = r.merged;
+        return static_cast<int>(GTLM_OK);
     });
 }

@@ -1,5 +1,7 @@
 #include "gpu_config.h"
 
+#include "../config/opt_check.h"
+
 int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e);
 int gpu_top_config_check(const opt_registry *r, const gpu_top_config *c, strbuf *e);
 
@@ -18,6 +20,24 @@ int gtlm_config_register(opt_registry *r, gtlm_config *cfg, strbuf *e)
     return rc ? -1 : 0;
 }
 
+/* Checks between blocks: the largest interconnect packet (an 8-byte header plus an L1 line, the
+ * most a response or a write carries) must fit the crossbar's buffers, or it could never cross. */
+static int cross_check(const opt_registry *r, const gtlm_config *cfg, strbuf *e)
+{
+    int line = cfg->l1.dl1.disabled ? 128 : cfg->l1.dl1.line_size;
+    if (line < 128) line = 128;
+    if (cfg->noc.flit_size <= 0) return 0; /* reported by the interconnect's own check */
+    int flits = (8 + line + cfg->noc.flit_size - 1) / cfg->noc.flit_size;
+    int rc = 0;
+    rc |= opt_check(r, e, "-icnt_in_buffer_limit", cfg->noc.in_buffer_limit >= flits,
+                    "must hold the largest packet: %d flits of %d bytes (an 8-byte header and a %d-byte line)", flits,
+                    cfg->noc.flit_size, line);
+    rc |= opt_check(r, e, "-icnt_out_buffer_limit", cfg->noc.out_buffer_limit >= flits,
+                    "must hold the largest packet: %d flits of %d bytes (an 8-byte header and a %d-byte line)", flits,
+                    cfg->noc.flit_size, line);
+    return rc;
+}
+
 int gtlm_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *e)
 {
     int rc = 0;
@@ -27,6 +47,7 @@ int gtlm_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *e)
     rc |= l2_config_check(r, &cfg->l2, e);
     rc |= noc_config_check(r, &cfg->noc, e);
     rc |= dram_config_check(r, &cfg->dram, e);
+    rc |= cross_check(r, cfg, e);
     return rc ? -1 : 0;
 }
 

@@ -48,12 +48,13 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
     s->dirty_list = calloc(s->n_slots, sizeof *s->dirty_list);
     s->last_why = calloc(s->n_sched, 1);
     s->sched_why_dirty = calloc(s->n_sched, 1);
+    s->sched_ready = calloc(s->n_sched, sizeof *s->sched_ready);
     s->bank_use = calloc(s->n_banks, sizeof *s->bank_use);
     s->scheds = calloc(s->n_sched, sizeof *s->scheds);
     s->rec_free = SM_NO_RECORD;
     s->last_tick = SM_NEVER;
     s->bank_cycle = SM_NEVER;
-    if (!s->warps || !s->ctas || !s->status || !s->order || !s->dirty_list || !s->last_why || !s->sched_why_dirty ||
+    if (!s->warps || !s->ctas || !s->status || !s->order || !s->dirty_list || !s->last_why || !s->sched_why_dirty || !s->sched_ready ||
         !s->bank_use || !s->scheds || sm_wheel_init(s, pow2_at_least(longest_latency(cfg))) != 0) {
         strbuf_printf(err, "SM %d: out of memory\n", id);
         sm_core_free(s);
@@ -109,6 +110,7 @@ void sm_core_free(sm_core *s)
     free(s->dirty_list);
     free(s->last_why);
     free(s->sched_why_dirty);
+    free(s->sched_ready);
     free(s->bank_use);
     free(s->scheds);
     free(s->direct);
@@ -345,10 +347,11 @@ void sm_core_describe(const sm_core *s, strbuf *out)
         }
         const ptx_func *f;
         const ptx_instr *in = simt_warp_next(ws->w, &f);
-        strbuf_line(out, "  warp slot %u (CTA (%u,%u,%u) warp %u): next %s:%u %s, %s, %u loads and %u stores in flight, "
+        strbuf_line(out, "  warp slot %u (CTA (%u,%u,%u) warp %u): next %s:%u %s, %s%s, %u loads and %u stores in flight, "
                          "%u registers pending",
                     slot, c->ctaid[0], c->ctaid[1], c->ctaid[2], ws->w->id, f ? f->name : "?", in ? in->line : 0,
                     in ? ptx_op_name((ptx_op)in->op) : "-",
+                    ws->status == SCHED_WARP_READY ? "" : "waits on ",
                     ws->status == SCHED_WARP_READY ? "ready" : sm_stall_name(ws->why), ws->loads, ws->stores,
                     sb_pending_count(&s->sb, slot));
     }

@@ -32,6 +32,7 @@ static void update_status(sm_core *s, uint32_t slot)
     sm_warp_slot *ws = &s->warps[slot];
     uint8_t old = ws->status;
     ws->dirty = 0;
+    ws->next_in = NULL;
     if (!ws->w || ws->exited) {
         ws->status = SCHED_WARP_IDLE;
         ws->why = SM_STALL_IDLE;
@@ -43,6 +44,7 @@ static void update_status(sm_core *s, uint32_t slot)
         const ptx_func *f;
         const ptx_instr *in = simt_warp_next(ws->w, &f);
         uint32_t base = simt_top(ws->w)->reg_base;
+        ws->next_in = in;
         if (!in || sb_can_issue_instr(&s->sb, slot, in, base)) {
             ws->status = SCHED_WARP_READY;
             ws->why = SM_STALL_NONE;
@@ -54,8 +56,14 @@ static void update_status(sm_core *s, uint32_t slot)
             ws->why = SM_STALL_SCOREBOARD;
         }
     }
-    if (old == SCHED_WARP_READY && ws->status != SCHED_WARP_READY) s->n_ready--;
-    if (old != SCHED_WARP_READY && ws->status == SCHED_WARP_READY) s->n_ready++;
+    if (old == SCHED_WARP_READY && ws->status != SCHED_WARP_READY) {
+        s->n_ready--;
+        s->sched_ready[slot % s->n_sched]--;
+    }
+    if (old != SCHED_WARP_READY && ws->status == SCHED_WARP_READY) {
+        s->n_ready++;
+        s->sched_ready[slot % s->n_sched]++;
+    }
     s->status[slot] = ws->status;
     s->sched_why_dirty[slot % s->n_sched] = 1;
 }
@@ -120,7 +128,10 @@ void sm_cta_check_done(sm_core *s, uint32_t k)
     for (uint32_t i = 0; i < s->warps_per_cta; i++) {
         uint32_t slot = c->first_slot + i;
         sm_warp_slot *ws = &s->warps[slot];
-        if (ws->status == SCHED_WARP_READY) s->n_ready--;
+        if (ws->status == SCHED_WARP_READY) {
+            s->n_ready--;
+            s->sched_ready[slot % s->n_sched]--;
+        }
         ws->w = NULL;
         ws->status = SCHED_WARP_IDLE;
         ws->why = SM_STALL_IDLE;
@@ -141,8 +152,7 @@ static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
 {
     sm_warp_slot *ws = &s->warps[slot];
     simt_warp *w = ws->w;
-    const ptx_func *f;
-    const ptx_instr *in = simt_warp_next(w, &f);
+    const ptx_instr *in = ws->next_in; /* the slot is clean: update_status ran since it last changed */
     if (!in) return 0;
     fu_timing t = sm_fu(s, in);
     if (avoid_unit >= 0 && t.unit == avoid_unit) return 0;
@@ -203,14 +213,20 @@ void sm_issue_cycle(sm_core *s, uint64_t cycle)
             s->last_why[k] = SM_STALL_IDLE;
             continue;
         }
+        if (!s->sched_ready[k] && !s->sched_why_dirty[k] && s->last_why[k] != SM_STALL_NONE &&
+            s->last_why[k] != SM_STALL_FU) {
+            /* No ready warp and nothing changed: the same stall as last cycle, without ordering. */
+            s->st.stall[s->last_why[k]]++;
+            s->st.issue_slots++;
+            continue;
+        }
         uint64_t throttled_before = sc->throttled_cycles;
         uint32_t n = sched_order(sc, s->status, s->order);
         int issued = 0;
         for (uint32_t i = 0; i < n && !issued && !s->error; i++) {
             uint32_t slot = s->order[i];
             if (s->warps[slot].status != SCHED_WARP_READY) continue;
-            const ptx_func *f;
-            const ptx_instr *first = simt_warp_next(s->warps[slot].w, &f);
+            const ptx_instr *first = s->warps[slot].next_in;
             int first_unit = first ? sm_fu(s, first).unit : -1;
             if (!try_issue(s, slot, cycle, -1)) continue;
             issued = 1;

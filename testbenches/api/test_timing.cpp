@@ -254,6 +254,18 @@ TEST(TimingTest, LoneMissCostsItsLatencyChainAndARepeatHits)
         EXPECT_EQ(s.stat("gpu.sm[0].load_latency_n"), 2);
         EXPECT_EQ(s.stat("gpu.sm[0].l1d.hits"), 1);
         EXPECT_EQ(s.stat("gpu.sm[0].l1d.misses"), 1);
+        // The per-load-PC record: the first load missed, the second hit.
+        ASSERT_EQ(gtlm_load_pc_count(s.sim), 2u);
+        gtlm_load_pc_stat a{}, b{};
+        ASSERT_EQ(gtlm_load_pc_get(s.sim, 0, &a), GTLM_OK);
+        ASSERT_EQ(gtlm_load_pc_get(s.sim, 1, &b), GTLM_OK);
+        EXPECT_STREQ(a.kernel, "loads");
+        EXPECT_LT(a.pc, b.pc);
+        EXPECT_EQ(a.misses, 1u);
+        EXPECT_EQ(a.hits, 0u);
+        EXPECT_EQ(b.hits, 1u);
+        EXPECT_EQ(b.misses, 0u);
+        EXPECT_EQ(gtlm_load_pc_get(s.sim, 2, &a), GTLM_ENOTFOUND);
         // The hit: tag stage the cycle after issue, then the L1 hit latency.
         uint64_t hit = static_cast<uint64_t>(s.stat("gpu.sm[0].load_latency_sum")) - miss_latency;
         EXPECT_EQ(hit, 1u + static_cast<uint64_t>(s.opt("-gpgpu_l1_latency")));

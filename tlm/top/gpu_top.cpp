@@ -190,8 +190,9 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm)
         r.functional_fault = abort_why_.rfind("watchdog", 0) != 0 && abort_why_.rfind("stopped", 0) != 0;
     } else if (!done) {
         r.ok = false;
-        r.error = "deadlock: the simulation ran out of events before the kernel finished; busy units:\n" +
-                  describe_busy();
+        r.error = "deadlock at core cycle " + std::to_string(r.cycles) +
+                  " of the kernel: no unit has work left but the kernel has not finished (a lost request or "
+                  "response); busy units:\n" + describe_busy();
     }
     dispatcher_.end();
     for (auto &s : sms_) sm_core_kernel_end(&s->core());

@@ -55,6 +55,8 @@ public:
 
     int n_sms() const { return static_cast<int>(sms_.size()); }
     SmModule &sm(int i) { return *sms_[static_cast<size_t>(i)]; }
+    int n_l2() const { return static_cast<int>(l2s_.size()); }
+    L2Slice &l2(int j) { return *l2s_[static_cast<size_t>(j)]; }
     // Brings time-integrated statistics up to the current time (before a kernel's statistics
     // are opened or closed).
     void sync_stats();

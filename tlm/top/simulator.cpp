@@ -1,6 +1,9 @@
 #include "simulator.h"
 
+#include "sm/sm_module.h"
+
 #include <chrono>
+#include <map>
 #include <cstdio>
 #include <sstream>
 
@@ -113,6 +116,7 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
         r = gpu_->run_kernel(p.l, occ.ctas);
         gpu_->sync_stats();
     }
+    collect_load_pcs(kernel, p.l);
     counters_.sim_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     counters_.cycles = r.cycles;
     counters_.warp_insn = r.warp_insn;
@@ -121,6 +125,35 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
     counters_.ctas_per_sm = occ.ctas;
     stat_kernel_end(stats_);
     if (!r.ok) throw Error(GTLM_ST_ESIM, "kernel '" + kernel + "': " + r.error);
+}
+
+void Simulator::collect_load_pcs(const std::string &kernel, const simt_launch &l)
+{
+    std::map<uint32_t, LoadPcRecord> by_key; // ordered: function, then instruction
+    for (int i = 0; i < gpu_->n_sms(); i++) {
+        const sm_core &c = gpu_->sm(i).core();
+        for (uint32_t k = 0; k < sm_core_pc_count(&c); k++) {
+            const sm_pc_stat *p = sm_core_pc_at(&c, k);
+            if (!p->key) continue;
+            LoadPcRecord &r = by_key[p->key];
+            r.accesses += p->accesses;
+            r.hits += p->hits;
+            r.misses += p->misses;
+            r.merged += p->merged;
+        }
+    }
+    for (auto &kv : by_key) {
+        uint32_t func = (kv.first - 1) >> 20, pc = (kv.first - 1) & 0xFFFFF;
+        LoadPcRecord &r = kv.second;
+        r.kernel = kernel;
+        if (func < l.mod->ptx.n_funcs) {
+            const ptx_func &f = l.mod->ptx.funcs[func];
+            r.function = f.name;
+            if (pc < f.n_instrs) r.line = f.instrs[pc].line;
+        }
+        r.pc = pc;
+        load_pcs_.push_back(std::move(r));
+    }
 }
 
 occ_result Simulator::occupancy(Module *m, const std::string &kernel, const simt_launch &l)

@@ -40,6 +40,13 @@ struct SimSetup {
     bool gpgpusim_compat = false;
 };
 
+// L1 outcomes of one static load over every SM (gtlm_load_pc_stat).
+struct LoadPcRecord {
+    std::string kernel, function;
+    uint32_t pc = 0, line = 0;
+    uint64_t accesses = 0, hits = 0, misses = 0, merged = 0;
+};
+
 class Simulator {
 public:
     explicit Simulator(const SimSetup &setup); // throws Error(GTLM_ST_ECONFIG, every problem)
@@ -57,12 +64,16 @@ public:
     std::string summary() const;
 
     Device &device() { return device_; }
+    Gpu &gpu() { return *gpu_; }
+    const std::vector<LoadPcRecord> &load_pcs() const { return load_pcs_; }
     // Runs a kernel in the configured mode, with statistics per kernel; throws Error.
     void launch(Module *m, const std::string &kernel, const unsigned grid[3], const unsigned block[3],
                 uint64_t dyn_shared, const void *const *args, const size_t *arg_sizes, size_t n_args);
 
 private:
     occ_result occupancy(Module *m, const std::string &kernel, const simt_launch &l);
+    void collect_load_pcs(const std::string &kernel, const simt_launch &l);
+    std::vector<LoadPcRecord> load_pcs_;
     opt_registry reg_{};
     gtlm_config cfg_{};
     std::string warnings_;

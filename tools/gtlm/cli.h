@@ -24,6 +24,7 @@ typedef struct cli_args {
     int n_sets;
     int corrupt;            /* run: --corrupt-output (test hook) */
     int check_stats;        /* run: --check-stats: the statistics' invariants must hold */
+    int load_pcs;           /* run: --load-pcs: print the per-load-PC L1 record */
     const char *stats_json; /* run: --stats-json F */
     const char *stats_text; /* run: --stats F */
 } cli_args;

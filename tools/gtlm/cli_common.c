@@ -39,6 +39,8 @@ int cli_parse(int argc, char **argv, int allow_workload, int allow_stats, cli_ar
             a->corrupt = 1;
         } else if (allow_workload && strcmp(s, "--check-stats") == 0) {
             a->check_stats = 1;
+        } else if (allow_workload && strcmp(s, "--load-pcs") == 0) {
+            a->load_pcs = 1;
         } else if (allow_stats && (strcmp(s, "--stats-json") == 0 || strcmp(s, "--stats") == 0)) {
             if (!need_value(argc, argv, i)) return CLI_USAGE;
             if (s[7] == '-') a->stats_json = argv[++i];

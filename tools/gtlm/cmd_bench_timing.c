@@ -12,7 +12,7 @@
 
 /* Memory-bound and compute-bound kernels from four suites. */
 static const char *const mix[] = {"polybench/ATAX", "polybench/GEMM", "rodinia/BFS", "rodinia/HOTSPOT",
-                                  "sdk/SCAN", "parboil/SPMV"};
+                                  "sdk/ScalarProd", "parboil/SPMV"};
 
 typedef struct mix_total {
     double warp_insn, cycles, seconds;

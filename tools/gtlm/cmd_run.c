@@ -5,6 +5,19 @@
 #include "cli.h"
 #include "workload.h"
 
+/* The per-load-PC L1 record of every kernel of the run. */
+static void print_load_pcs(gtlm_sim *sim)
+{
+    size_t n = gtlm_load_pc_count(sim);
+    printf("load PC record (L1D, all SMs): kernel function pc line accesses hits misses merged miss_rate\n");
+    for (size_t i = 0; i < n; i++) {
+        gtlm_load_pc_stat r;
+        if (gtlm_load_pc_get(sim, i, &r) != GTLM_OK) break;
+        printf("load_pc %s %s %u %u %llu %llu %llu %llu %.4f\n", r.kernel, r.function, r.pc, r.line, r.accesses, r.hits,
+               r.misses, r.merged, r.accesses ? (double)r.misses / (double)r.accesses : 0.0);
+    }
+}
+
 static int write_stats(gtlm_sim *sim, const cli_args *a)
 {
     if (a->stats_text && gtlm_stats_write(sim, a->stats_text, GTLM_STATS_TEXT) != GTLM_OK) {
@@ -48,6 +61,7 @@ int cmd_run(int argc, char **argv)
             fprintf(stderr, "gtlm: %s\n", gtlm_last_error());
         rc = w == WL_OK ? CLI_OK : w == WL_USAGE ? CLI_USAGE : CLI_FAIL;
         if (rc == CLI_OK && a.check_stats) rc = cli_check_stats(sim);
+        if (rc == CLI_OK && a.load_pcs) print_load_pcs(sim);
     }
     int s = write_stats(sim, &a);
     if (rc == CLI_OK) rc = s;

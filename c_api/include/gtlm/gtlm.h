@@ -111,6 +111,20 @@ GTLM_EXTERN(int) gtlm_stat_get(const gtlm_sim *sim, const char *name, double *ou
 /* The same statistic for the current or last finished kernel. */
 GTLM_EXTERN(int) gtlm_stat_get_kernel(const gtlm_sim *sim, const char *name, double *out);
 
+/* Per-load-PC record of the L1 data cache (timing mode), one per static load instruction of
+ * every kernel run so far, summed over SMs, in kernel order then function and instruction order.
+ * Strings are owned by sim and live until the next launch. */
+typedef struct gtlm_load_pc_stat {
+    const char *kernel;          /* the launched kernel */
+    const char *function;        /* the function holding the load (the kernel or a callee) */
+    unsigned pc;                 /* instruction index in that function */
+    unsigned line;               /* PTX source line */
+    unsigned long long accesses; /* L1 tag lookups that were not reservation failures */
+    unsigned long long hits, misses, merged; /* merged: joined a pending miss (MSHR merge) */
+} gtlm_load_pc_stat;
+GTLM_EXTERN(size_t) gtlm_load_pc_count(const gtlm_sim *sim);
+GTLM_EXTERN(int) gtlm_load_pc_get(const gtlm_sim *sim, size_t index, gtlm_load_pc_stat *out);
+
 #define GTLM_STATS_TEXT 0x1u /* GPGPU-Sim style "name = value" lines */
 #define GTLM_STATS_JSON 0x2u /* every statistic, hierarchical, with units and descriptions */
 /* Writes statistics to path ("-" for standard output). With both flags, the text goes to

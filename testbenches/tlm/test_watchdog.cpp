@@ -1,0 +1,67 @@
+// Deadlock detection: when requests are lost (here an L2-side controller forwards every request to
+// a destination that never answers, through the controller seam of the L2 slices), every unit goes
+// idle waiting for an answer; the run stops at once with an error naming the stuck units. (A unit
+// that keeps ticking without progress is stopped by the -gtlm_watchdog_cycles watchdog instead.)
+#include <gtest/gtest.h>
+
+#include <string>
+
+extern "C" {
+#include "l2/l2_slice.h"
+}
+
+#include "l2/l2_module.h"
+#include "top/simulator.h"
+
+#ifndef GTLM_SOURCE_DIR
+#define GTLM_SOURCE_DIR "."
+#endif
+
+namespace {
+
+const char *kPtx = R"(
+.version 7.5
+.target sm_75
+.address_size 64
+.visible .entry load_one(.param .u64 in)
+{
+    .reg .b64 %rd<3>;
+    .reg .b32 %r<2>;
+    ld.param.u64 %rd1, [in];
+    ld.global.u32 %r1, [%rd1];
+    add.u32 %r1, %r1, 1;
+    st.global.u32 [%rd1], %r1;
+    ret;
+}
+)";
+
+l2_front_decision forward_all(void *, const l2_req *) { return L2_FRONT_FORWARD; }
+
+TEST(Watchdog, LostRequestsStopTheRunWithTheStuckUnits)
+{
+    std::string dir = GTLM_SOURCE_DIR;
+    gtlm::SimSetup setup;
+    setup.config_files = {dir + "/configs/tiny.config"};
+    setup.overrides = {"-gtlm_watchdog_cycles", "3000"};
+    gtlm::Simulator sim(setup);
+    l2_front f{nullptr, forward_all};
+    for (int j = 0; j < sim.gpu().n_l2(); j++) l2_slice_set_front(&sim.gpu().l2(j).core(), &f);
+    gtlm::Module *m = sim.device().load_ptx(kPtx, "watchdog", nullptr);
+    uint64_t p = sim.device().malloc_bytes(256);
+    const void *args[] = {&p};
+    const size_t sizes[] = {8};
+    const unsigned grid[3] = {1, 1, 1}, block[3] = {64, 1, 1};
+    try {
+        sim.launch(m, "load_one", grid, block, 0, args, sizes, 1);
+        FAIL() << "the launch should have been stopped by the watchdog";
+    } catch (const gtlm::Error &e) {
+        std::string msg = e.what();
+        EXPECT_EQ(e.status(), GTLM_ST_ESIM);
+        EXPECT_NE(msg.find("deadlock at core cycle"), std::string::npos) << msg;
+        EXPECT_NE(msg.find("sm[0]: 1 CTAs, 2 live warps, 1 requests out without response"), std::string::npos) << msg;
+        EXPECT_NE(msg.find("waits on memory"), std::string::npos) << msg;
+        EXPECT_NE(msg.find("forward 1/8"), std::string::npos) << msg; // the slice holding the forwarded request
+    }
+}
+
+} // namespace
