@@ -171,6 +171,7 @@ static void xbar_arbitrate_islip(xbar *x)
 {
     int ni = x->p.n_in, no = x->p.n_out;
     /* grant: each free output with room picks a free input that has a packet for it */
+    int any = 0;
     for (int o = 0; o < no; o++) {
         xbar_out *po = &x->out[o];
         x->req[o] = -1;
@@ -180,10 +181,12 @@ static void xbar_arbitrate_islip(xbar *x)
             if (i >= ni) i -= ni;
             if (x->in[i].out < 0 && x->voq_head[(size_t)i * no + o] >= 0) {
                 x->req[o] = i;
+                any = 1;
                 break;
             }
         }
     }
+    if (!any) return;
     /* accept: each granted input takes the first grant from its accept pointer */
     for (int i = 0; i < ni; i++) {
         xbar_in *pi = &x->in[i];
@@ -193,8 +196,8 @@ static void xbar_arbitrate_islip(xbar *x)
             if (o >= no) o -= no;
             if (x->req[o] != i) continue;
             xbar_pair(x, i, o);
-            x->out[o].grant_ptr = (i + 1) % ni;
-            pi->accept_ptr = (o + 1) % no;
+            x->out[o].grant_ptr = i + 1 < ni ? i + 1 : 0;
+            pi->accept_ptr = o + 1 < no ? o + 1 : 0;
             break;
         }
     }

@@ -61,6 +61,9 @@ typedef struct sched_policy {
     void (*on_warp_start)(void *state, const struct sched *s, uint32_t warp);
     void (*on_warp_exit)(void *state, const struct sched *s, uint32_t warp);
     void (*on_mem_feedback)(void *state, const struct sched *s, uint32_t warp, uint64_t pc, int outcome);
+    /* 1 when order() changes the policy's state (two-level's active set): the SM then calls it every
+     * cycle a warp is live; 0 lets the SM skip it in cycles where no ready warp could issue. */
+    int stateful_order;
 } sched_policy;
 
 typedef struct sched {

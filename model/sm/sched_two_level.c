@@ -182,6 +182,7 @@ const sched_policy sched_policy_two_level = {
     .create = tl_create,
     .destroy = tl_destroy,
     .order = tl_order,
+    .stateful_order = 1,
     .on_issue = tl_on_issue,
     .on_warp_start = tl_on_start,
     .on_warp_exit = tl_on_exit,

@@ -49,12 +49,13 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
     s->last_why = calloc(s->n_sched, 1);
     s->sched_why_dirty = calloc(s->n_sched, 1);
     s->sched_ready = calloc(s->n_sched, sizeof *s->sched_ready);
+    s->sched_ready_mem = calloc(s->n_sched, sizeof *s->sched_ready_mem);
     s->bank_use = calloc(s->n_banks, sizeof *s->bank_use);
     s->scheds = calloc(s->n_sched, sizeof *s->scheds);
     s->rec_free = SM_NO_RECORD;
     s->last_tick = SM_NEVER;
     s->bank_cycle = SM_NEVER;
-    if (!s->warps || !s->ctas || !s->status || !s->order || !s->dirty_list || !s->last_why || !s->sched_why_dirty || !s->sched_ready ||
+    if (!s->warps || !s->ctas || !s->status || !s->order || !s->dirty_list || !s->last_why || !s->sched_why_dirty || !s->sched_ready || !s->sched_ready_mem ||
         !s->bank_use || !s->scheds || sm_wheel_init(s, pow2_at_least(longest_latency(cfg))) != 0) {
         strbuf_printf(err, "SM %d: out of memory\n", id);
         sm_core_free(s);
@@ -111,6 +112,7 @@ void sm_core_free(sm_core *s)
     free(s->last_why);
     free(s->sched_why_dirty);
     free(s->sched_ready);
+    free(s->sched_ready_mem);
     free(s->bank_use);
     free(s->scheds);
     free(s->direct);

@@ -125,6 +125,7 @@ typedef struct sm_warp_slot {
     uint8_t exited;
     uint8_t fence;              /* a membar waits for this warp's stores */
     const ptx_instr *next_in;   /* the next instruction, valid while the slot is not dirty */
+    uint8_t ready_mem;          /* READY and next_in needs the LD/ST unit */
 } sm_warp_slot;
 
 typedef struct sm_cta_slot {
@@ -170,6 +171,7 @@ typedef struct sm_core {
     uint32_t *dirty_list;
     uint32_t n_ready;           /* slots READY after the last issue stage */
     uint32_t *sched_ready;      /* per scheduler: its READY slots (a scheduler with none skips ordering) */
+    uint32_t *sched_ready_mem;  /* ... of which the next instruction needs the LD/ST unit */
     uint8_t *sched_why_dirty;   /* per scheduler: its stall reason must be recomputed */
     scoreboard sb;
     uint32_t sb_regs;

@@ -56,13 +56,18 @@ static void update_status(sm_core *s, uint32_t slot)
             ws->why = SM_STALL_SCOREBOARD;
         }
     }
-    if (old == SCHED_WARP_READY && ws->status != SCHED_WARP_READY) {
+    uint32_t k = slot % s->n_sched;
+    if (old == SCHED_WARP_READY) {
         s->n_ready--;
-        s->sched_ready[slot % s->n_sched]--;
+        s->sched_ready[k]--;
+        s->sched_ready_mem[k] -= ws->ready_mem;
     }
-    if (old != SCHED_WARP_READY && ws->status == SCHED_WARP_READY) {
+    ws->ready_mem = 0;
+    if (ws->status == SCHED_WARP_READY) {
         s->n_ready++;
-        s->sched_ready[slot % s->n_sched]++;
+        s->sched_ready[k]++;
+        ws->ready_mem = ws->next_in && sm_fu(s, ws->next_in).unit == FU_MEM;
+        s->sched_ready_mem[k] += ws->ready_mem;
     }
     s->status[slot] = ws->status;
     s->sched_why_dirty[slot % s->n_sched] = 1;
@@ -131,6 +136,8 @@ void sm_cta_check_done(sm_core *s, uint32_t k)
         if (ws->status == SCHED_WARP_READY) {
             s->n_ready--;
             s->sched_ready[slot % s->n_sched]--;
+            s->sched_ready_mem[slot % s->n_sched] -= ws->ready_mem;
+            ws->ready_mem = 0;
         }
         ws->w = NULL;
         ws->status = SCHED_WARP_IDLE;
@@ -213,10 +220,18 @@ void sm_issue_cycle(sm_core *s, uint64_t cycle)
             s->last_why[k] = SM_STALL_IDLE;
             continue;
         }
-        if (!s->sched_ready[k] && !s->sched_why_dirty[k] && s->last_why[k] != SM_STALL_NONE &&
+        int pure = !sc->pol->stateful_order;
+        if (pure && !s->sched_ready[k] && !s->sched_why_dirty[k] && s->last_why[k] != SM_STALL_NONE &&
             s->last_why[k] != SM_STALL_FU) {
             /* No ready warp and nothing changed: the same stall as last cycle, without ordering. */
             s->st.stall[s->last_why[k]]++;
+            s->st.issue_slots++;
+            continue;
+        }
+        if (pure && s->ldst.busy && s->sched_ready[k] && s->sched_ready[k] == s->sched_ready_mem[k] && !sc->warp_limit) {
+            /* Every ready warp needs the busy LD/ST unit: a functional-unit stall, known without ordering. */
+            s->last_why[k] = SM_STALL_FU;
+            s->st.stall[SM_STALL_FU]++;
             s->st.issue_slots++;
             continue;
         }
