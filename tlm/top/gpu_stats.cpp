@@ -111,6 +111,19 @@ int register_gpu_stats(stat_registry *r, GpuCounters *c, double core_mhz)
         ok(stat_add_sum(r, path.c_str(), pat.c_str(), "accesses", "L1 data cache reservation failures, all SMs", &n));
     }
 
+    // DRAM over every channel.
+    for (const char *leaf : {"reads", "writes", "row_hits", "row_misses", "row_conflicts", "bus_busy_cycles", "cycles"}) {
+        std::string path = std::string("gpu.dram.") + leaf;
+        std::string pat = std::string("gpu.dram[*].") + leaf;
+        ok(stat_add_sum(r, path.c_str(), pat.c_str(), leaf[0] == 'b' || leaf[0] == 'c' ? "cycles" : "requests",
+                        "summed over every DRAM channel", &n));
+    }
+    ok(stat_add_ratio(r, "gpu.dram.bandwidth_utilization", "gpu.dram.bus_busy_cycles", "gpu.dram.cycles", "ratio",
+                      "share of DRAM data-bus cycles carrying data, all channels (1 = peak bandwidth)", &n));
+    ok(stat_add_sum(r, "gpu.dram.accesses", "gpu.dram[*].completed", "requests", "DRAM requests completed", &n));
+    ok(stat_add_ratio(r, "gpu.dram.row_hit_rate", "gpu.dram.row_hits", "gpu.dram.accesses", "ratio",
+                      "DRAM requests whose first command was a column command", &n));
+
     // Host-side figures: wall time and simulation speed (not deterministic by nature).
     n = {nullptr, "gpgpu_simulation_time", 1};
     ok(stat_add_real(r, "host.sim_seconds", &c->sim_seconds, "s", "host wall time spent simulating", &n));

@@ -194,6 +194,18 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm)
                   " of the kernel: no unit has work left but the kernel has not finished (a lost request or "
                   "response); busy units:\n" + describe_busy();
     }
+    if (r.ok) {
+        // A drained run leaves no transaction in flight on any link.
+        for (auto &c : checkers_) {
+            try {
+                c->check_idle();
+            } catch (const std::exception &e) {
+                r.ok = false;
+                r.error = e.what();
+                break;
+            }
+        }
+    }
     dispatcher_.end();
     for (auto &s : sms_) sm_core_kernel_end(&s->core());
     tbsched_end(&t);
