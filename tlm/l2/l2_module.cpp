@@ -2,7 +2,11 @@
 
 #include <cstdint>
 
-#include "top/simulator.h"
+extern "C" {
+#include "common/status.h"
+}
+
+#include "kernel/error.h"
 
 namespace gtlm {
 

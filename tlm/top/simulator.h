@@ -17,22 +17,13 @@ extern "C" {
 #include "stats/stats.h"
 }
 
+#include "kernel/error.h"
 #include "kernel/sc_context.h"
 #include "top/device.h"
 #include "top/gpu_stats.h"
 #include "top/gpu_top.h"
 
 namespace gtlm {
-
-// A failure with the C API status it maps to.
-class Error : public std::runtime_error {
-public:
-    Error(int status, const std::string &msg) : std::runtime_error(msg), status_(status) {}
-    int status() const { return status_; }
-
-private:
-    int status_;
-};
 
 struct SimSetup {
     std::vector<std::string> config_files;
