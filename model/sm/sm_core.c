@@ -157,6 +157,10 @@ int sm_core_start_cta(sm_core *s, const uint32_t ctaid[3], uint64_t cycle)
     if (k == s->max_ctas_kernel) return -1;
     sm_cta_slot *c = &s->ctas[k];
     if (simt_cta_init(&c->cta, s->launch, ctaid, (uint32_t)s->id) != 0) return -1;
+    if (!s->live_ctas) { /* the SM was empty: the cycles since its last tick were not active ones */
+        s->last_tick = SM_NEVER;
+        for (uint32_t j = 0; j < s->n_sched; j++) s->last_why[j] = SM_STALL_IDLE;
+    }
     c->cta.clock = cycle;
     c->live = 1;
     c->first_slot = k * s->warps_per_cta;

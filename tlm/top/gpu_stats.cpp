@@ -30,6 +30,12 @@ double slowdown(const stat_registry *r, stat_scope scope, const void *ctx)
     return s / (cycles / (gc->core_mhz * 1e6));
 }
 
+// A property of the last kernel, not a count: the same in both scopes.
+double last_ctas_per_sm(const stat_registry *, stat_scope, const void *ctx)
+{
+    return static_cast<double>(static_cast<const GpuCounters *>(ctx)->ctas_per_sm);
+}
+
 const RateCtx thread_rate{"gpu.thread_insn", "host.sim_seconds"};
 const RateCtx warp_rate{"gpu.warp_insn", "host.sim_seconds"};
 const RateCtx cycle_rate{"gpu.cycles", "host.sim_seconds"};
@@ -76,8 +82,8 @@ int register_gpu_stats(stat_registry *r, GpuCounters *c, double core_mhz)
                       "L2 misses per access, all slices", &n));
 
     n = {nullptr, nullptr, 0};
-    ok(stat_add_counter(r, "gpu.ctas_per_sm", &c->ctas_per_sm, "CTAs",
-                        "occupancy: CTAs of the kernel resident per SM at most (timing mode)", &n));
+    ok(stat_add_derived(r, "gpu.ctas_per_sm", last_ctas_per_sm, c, "CTAs",
+                        "occupancy: CTAs resident per SM at most, of the last kernel (timing mode)", &n));
     // Issue-slot use and the stall breakdown over every SM's schedulers.
     ok(stat_add_sum(r, "gpu.issue_slots", "gpu.sm[*].issue_slots", "slots", "scheduler cycles, all SMs", &n));
     static const char *const reasons[] = {"issued", "idle", "memory", "scoreboard", "barrier", "functional_unit",

@@ -64,6 +64,13 @@ int cli_check_stats(gtlm_sim *sim)
     double width = (double)n_sms * (double)opt(sim, "-gpgpu_num_sched_per_core") *
                    (double)opt(sim, "-gpgpu_max_insn_issue_per_warp");
     ok &= expect(insn <= cycles * width, "warp IPC <= SMs x schedulers x issue width", 0, insn, cycles * width), checks++;
+    double issued = get(sim, "gpu.stall.issued", 0, &miss);
+    double slots = get(sim, "gpu.issue_slots", 0, &miss);
+    if (opt(sim, "-gpgpu_max_insn_issue_per_warp") == 1)
+        ok &= expect(issued == insn, "scheduler cycles that issued == warp instructions (one per issue)", 0, issued, insn),
+            checks++;
+    ok &= expect(slots <= get(sim, "gpu.sm_cycles", 0, &miss) * (double)opt(sim, "-gpgpu_num_sched_per_core"),
+                 "issue slots <= active SM cycles x schedulers", 0, slots, 0), checks++;
     if (miss) {
         fprintf(stderr, "gtlm: statistics invariant check: a statistic is missing\n");
         ok = 0;
