@@ -6,7 +6,7 @@
 #  2. APRES' L1 miss rates (seed APRES Sec. III): L1D miss rate per benchmark on
 #     configs/gtx480.config at sim size, and the class means beside the stated 67.1% (memory-
 #     intensive) and 87.6% (compute-intensive).
-# usage: tools/doc_checks.sh [linebacker|footprint|apres|all]   (env: GTLM=path to gtlm, JOBS=parallel runs)
+# usage: tools/doc_checks.sh [linebacker|index|apres|all]   (env: GTLM=path to gtlm, JOBS=parallel runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GTLM=${GTLM:-build/bin/gtlm}
@@ -48,7 +48,7 @@ GA rodinia/Gaussian insensitive
 SR1 rodinia/SRAD-v1 insensitive
 HS rodinia/HotSpot insensitive"
     local cfg=configs/gtx980-linebacker.config
-    local big="N:192:128:8,L:L:m:N:L,A:64:8,8" # 192 KB: four times the sets of the 48 KB L1
+    local big="N:192:128:8,L:L:m:N:P,A:64:8,8" # 192 KB: four times the sets of the 48 KB L1
     echo "$rows" | while read -r abbr wl cls; do
         echo "run lb48_$abbr $wl $cfg"
         echo "run lb192_$abbr $wl $cfg -gpgpu_cache:dl1 $big"
@@ -78,29 +78,27 @@ HS rodinia/HotSpot insensitive"
     echo
 }
 
-# The row-per-thread PolyBench kernels launch 8 CTAs at sim size: on 16 SMs each SM holds one CTA
-# whose 256 threads need one 128-byte line each (32 KB), which fits a 48 KB L1. The same kernels
-# on 2 SMs at n = 1024 (4 CTAs, two per SM, 64 KB of lines) show what happens when the per-SM
-# footprint exceeds 48 KB.
-linebacker_footprint() {
-    local rows="GE polybench/GESUMMV --set n=1024
-BI polybench/BICG --set nx=1024 --set ny=1024
-AT polybench/ATAX --set nx=1024 --set ny=1024
-MV polybench/MVT --set n=1024"
+# The row-walk kernels at sim size with a linear set index instead of the configuration's
+# polynomial one: rows 8 KB apart fall into 3 of 48 (or of 192) sets with linear indexing, so
+# extra capacity cannot help.
+linebacker_index() {
+    local rows="GE polybench/GESUMMV
+BI polybench/BICG
+AT polybench/ATAX
+MV polybench/MVT"
     local cfg=configs/gtx980-linebacker.config
-    local big="N:192:128:8,L:L:m:N:L,A:64:8,8"
-    echo "$rows" | while read -r abbr wl args; do
-        echo "run fp48_$abbr $wl $cfg -gpgpu_n_clusters 2 $args"
-        echo "run fp192_$abbr $wl $cfg -gpgpu_n_clusters 2 -gpgpu_cache:dl1 $big $args"
+    echo "$rows" | while read -r abbr wl; do
+        echo "run ix48_$abbr $wl $cfg -gpgpu_cache:dl1 N:48:128:8,L:L:m:N:L,A:64:8,8"
+        echo "run ix192_$abbr $wl $cfg -gpgpu_cache:dl1 N:192:128:8,L:L:m:N:L,A:64:8,8"
     done | xargs -P "$JOBS" -I{} bash -c '{}'
-    echo "## Linebacker cache sensitivity with two CTAs per SM (2 SMs, n = 1024)"
+    echo "## Linebacker cache sensitivity with a linear set index instead (sim size)"
     echo
     echo "| bench | workload | cycles 48 KB | cycles 192 KB | speedup |"
     echo "|---|---|---:|---:|---:|"
-    while read -r abbr wl args; do
+    while read -r abbr wl; do
         local a b
-        a=$(stat "fp48_$abbr" gpu_tot_sim_cycle || true)
-        b=$(stat "fp192_$abbr" gpu_tot_sim_cycle || true)
+        a=$(stat "ix48_$abbr" gpu_tot_sim_cycle || true)
+        b=$(stat "ix192_$abbr" gpu_tot_sim_cycle || true)
         if [ -z "$a" ] || [ -z "$b" ]; then echo "| $abbr | $wl | failed | | |"; continue; fi
         echo "| $abbr | $wl | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN{printf "%.1f%%", (a/b-1)*100}') |"
     done <<<"$rows"
@@ -162,9 +160,9 @@ SP sdk/ScalarProd compute"
 }
 
 case $what in
-linebacker) linebacker; linebacker_footprint ;;
-footprint) linebacker_footprint ;;
+linebacker) linebacker; linebacker_index ;;
+index) linebacker_index ;;
 apres) apres ;;
-all) linebacker; linebacker_footprint; apres ;;
-*) echo "usage: $0 [linebacker|footprint|apres|all]" >&2; exit 2 ;;
+all) linebacker; linebacker_index; apres ;;
+*) echo "usage: $0 [linebacker|index|apres|all]" >&2; exit 2 ;;
 esac
