@@ -135,7 +135,7 @@ int sm_core_kernel_begin(sm_core *s, const simt_launch *l, uint32_t ctas_per_sm)
     s->max_ctas_kernel = m;
     if (s->l1d_enabled) cache_invalidate_all(&s->l1d);
     cache_invalidate_all(&s->l1c);
-    memset(s->pcs, 0, s->pc_cap * sizeof *s->pcs);
+    if (s->pcs) memset(s->pcs, 0, s->pc_cap * sizeof *s->pcs);
     s->pc_n = 0;
     s->finished = 0;
     s->error = 0;
