@@ -28,6 +28,8 @@ typedef struct gpu_top_config {
     int64_t watchdog_cycles;   /* cycles without progress before the watchdog stops the run */
     int64_t seed;
     int check_protocol;        /* base-protocol checkers on every TLM link */
+    int64_t stats_interval;    /* core cycles between time-series samples, 0 = off */
+    char *timeseries_file;
     int gpgpusim_compat;       /* unmodelled GPGPU-Sim options only warn */
     int mode;                  /* GPU_MODE_FUNCTIONAL or GPU_MODE_TIMING */
     int log_level;

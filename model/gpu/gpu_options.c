@@ -24,6 +24,10 @@ int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
     rc |= opt_add_bool(r, b, "-gpgpu_deadlock_detect", &c->deadlock_detect, "1", "stop with a report when no unit makes progress", e);
     rc |= opt_add_i64(r, b, "-gtlm_watchdog_cycles", &c->watchdog_cycles, "100000",
                       "core cycles without any progress before the deadlock watchdog stops the run", e);
+    rc |= opt_add_i64(r, b, "-stats_interval", &c->stats_interval, "0",
+                      "core cycles between time-series samples written to -stats_timeseries_file (0: off)", e);
+    rc |= opt_add_string(r, b, "-stats_timeseries_file", &c->timeseries_file, "gtlm_timeseries.csv",
+                         "CSV file of the time series (one row per unit per interval and at each kernel end)", e);
     rc |= opt_add_bool(r, b, "-gtlm_check_protocol", &c->check_protocol, "0",
                        "put a TLM-2.0 base-protocol checker on every link between SMs, interconnect, L2 and DRAM", e);
     rc |= opt_add_i64(r, b, "-gtlm_seed", &c->seed, "1", "seed of every pseudo-random choice in the model", e);
@@ -52,6 +56,7 @@ int gpu_top_config_check(const opt_registry *r, const gpu_top_config *c, strbuf 
     bad |= opt_check(r, e, "-gpgpu_max_cycle", c->max_cycles >= 0, "must not be negative");
     bad |= opt_check(r, e, "-gpgpu_max_insn", c->max_insn >= 0, "must not be negative");
     bad |= opt_check(r, e, "-gtlm_watchdog_cycles", c->watchdog_cycles > 0, "must be positive");
+    bad |= opt_check(r, e, "-stats_interval", c->stats_interval >= 0, "must be 0 (off) or a positive number of core cycles");
     bad |= opt_check(r, e, "-gtlm_log_blocks", log_overrides_check(c->log_blocks, why, sizeof why) == 0, "%s", why);
     return bad ? -1 : 0;
 }

@@ -400,3 +400,72 @@ TEST(TimingTest, SameInputsGiveIdenticalStatistics)
 }
 
 } // namespace
+
+namespace {
+
+// Time series: the per-interval rows of each kernel sum to its totals, the rows' cycles grow, and
+// switching the series on changes no statistic.
+TEST(TimingTest, TimeSeriesRowsSumToTheKernelTotals)
+{
+    char path[] = "/tmp/gtlm_ts_XXXXXX";
+    int fd = mkstemp(path);
+    ASSERT_GE(fd, 0);
+    close(fd);
+    std::string with_series, without;
+    for (int on = 0; on < 2; on++) {
+        std::vector<std::string> ov;
+        if (on) ov = {"-stats_interval", "300", "-stats_timeseries_file", path};
+        Sim s(ov);
+        unsigned n = 61;
+        gtlm_devptr out = s.alloc(n * 4), seen = s.alloc(8 * 128 * 4), in = s.alloc(256, 1);
+        ASSERT_EQ(s.launch("burst", 8, 128, {&out, &seen, &n}, {8, 8, 4}), GTLM_OK) << gtlm_last_error();
+        double k0 = s.stat("gpu.warp_insn");
+        ASSERT_EQ(s.launch("same_line", 2, 96, {&in}, {8}), GTLM_OK) << gtlm_last_error();
+        double k1 = s.stat("gpu.warp_insn");
+        double total = 0;
+        ASSERT_EQ(gtlm_stat_get(s.sim, "gpu.warp_insn", &total), GTLM_OK);
+        EXPECT_EQ(total, k0 + k1);
+        char text[] = "/tmp/gtlm_tst_XXXXXX";
+        int tfd = mkstemp(text);
+        ASSERT_GE(tfd, 0);
+        close(tfd);
+        ASSERT_EQ(gtlm_stats_write(s.sim, text, GTLM_STATS_TEXT), GTLM_OK);
+        std::ifstream tf(text);
+        std::string line, keep;
+        while (std::getline(tf, line))
+            if (line.find("simulation") == std::string::npos && line.find("slowdown") == std::string::npos &&
+                line.find("host.") == std::string::npos)
+                keep += line + "\n";
+        std::remove(text);
+        (on ? with_series : without) = keep;
+        if (!on) continue;
+        std::ifstream f(path);
+        std::string header;
+        ASSERT_TRUE(std::getline(f, header));
+        EXPECT_EQ(header.rfind("cycle,unit,kernel,warp_insn,ipc,", 0), 0u) << header;
+        double sum[2] = {0, 0};
+        unsigned long long last_cycle = 0;
+        int gpu_rows = 0;
+        while (std::getline(f, line)) {
+            std::stringstream ss(line);
+            std::string cyc, unit, kernel, insn;
+            std::getline(ss, cyc, ',');
+            std::getline(ss, unit, ',');
+            std::getline(ss, kernel, ',');
+            std::getline(ss, insn, ',');
+            if (unit != "gpu") continue;
+            unsigned long long c = std::stoull(cyc);
+            EXPECT_GT(c, last_cycle);
+            last_cycle = c;
+            sum[std::stoi(kernel)] += std::stod(insn);
+            gpu_rows++;
+        }
+        EXPECT_EQ(sum[0], k0);
+        EXPECT_EQ(sum[1], k1);
+        EXPECT_GT(gpu_rows, 2); // the burst kernel spans several 300-cycle intervals
+    }
+    std::remove(path);
+    EXPECT_EQ(with_series, without);
+}
+
+} // namespace

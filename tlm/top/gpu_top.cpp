@@ -59,6 +59,9 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
              indexed("l22dram", j));
     }
     for (ClockDomain *d : domains()) d->after_tick = [this](uint64_t c) { return watch(c); };
+    if (cfg_.gpu.stats_interval > 0)
+        ts_.open(cfg_.gpu.timeseries_file ? cfg_.gpu.timeseries_file : "gtlm_timeseries.csv",
+                 static_cast<uint64_t>(cfg_.gpu.stats_interval));
     LOG_I(&log_, "%d SMs, %d memory channels x %d L2 slices, core clock %s", n_sms, cfg_.gpu.n_mem, n_sub,
           core_.period().to_string().c_str());
 }
@@ -99,6 +102,7 @@ bool Gpu::watch(uint64_t)
 {
     if (!running_ || aborted_) return !aborted_;
     uint64_t now = sc_core::sc_time_stamp().value() / core_.period().value();
+    ts_.advance(*this, now);
     uint64_t progress = 0, insn = 0;
     for (auto &s : sms_) {
         const sm_core &c = s->core();
@@ -172,10 +176,12 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm)
     for (auto &s : sms_) last_progress_ += s->core().progress;
     last_progress_cycle_ = start_cycle_;
     dispatcher_.begin(&t, cores);
+    ts_.begin_kernel(*this, start_cycle_);
     core_.wake_at(start_cycle_);
     sc_core::sc_start();
     running_ = false;
     uint64_t end = core_.cycle() + 1;
+    ts_.end_kernel(*this, end);
     r.cycles = end > start_cycle_ ? end - start_cycle_ : 0;
     for (auto &s : sms_) {
         r.warp_insn += s->core().st.warp_insn;

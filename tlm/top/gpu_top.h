@@ -23,6 +23,7 @@ extern "C" {
 
 #include "kernel/clock_domain.h"
 #include "top/cta_dispatch.h"
+#include "top/timeseries.h"
 
 namespace gtlm {
 
@@ -55,8 +56,15 @@ public:
 
     int n_sms() const { return static_cast<int>(sms_.size()); }
     SmModule &sm(int i) { return *sms_[static_cast<size_t>(i)]; }
+    const SmModule &sm(int i) const { return *sms_[static_cast<size_t>(i)]; }
     int n_l2() const { return static_cast<int>(l2s_.size()); }
     L2Slice &l2(int j) { return *l2s_[static_cast<size_t>(j)]; }
+    const L2Slice &l2(int j) const { return *l2s_[static_cast<size_t>(j)]; }
+    int n_dram() const { return static_cast<int>(drams_.size()); }
+    const DramChannel &dram(int c) const { return *drams_[static_cast<size_t>(c)]; }
+    const Icnt &icnt() const { return *icnt_mod_; }
+    double core_mhz() const { return cfg_.gpu.clocks.core_mhz; }
+    double dram_mhz() const { return cfg_.gpu.clocks.dram_mhz; }
     // Brings time-integrated statistics up to the current time (before a kernel's statistics
     // are opened or closed).
     void sync_stats();
@@ -77,6 +85,7 @@ private:
     std::vector<std::unique_ptr<DramChannel>> drams_;
     std::vector<std::unique_ptr<ProtocolChecker>> checkers_;
     CtaDispatcher dispatcher_;
+    TimeSeries ts_;
     // the run in progress
     bool running_ = false, aborted_ = false;
     std::string abort_why_;
