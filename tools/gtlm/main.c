@@ -18,6 +18,11 @@ static void usage(FILE *f)
             "  bench functional [CONFIG...] measure functional execution speed on a fixed kernel mix\n"
             "  bench timing [--config F]    measure timing-model speed on sim-size workloads (default\n"
             "                               configs/gtx480.config), and functional speed on the same mix\n"
+            "  sweep SPEC [-j N] [--out DIR] [--baseline NAME]\n"
+            "                               run every workload x config of SPEC as `gtlm run` children (at most N\n"
+            "                               at once, default 2) in DIR/<config>__<workload> (default sweep_out),\n"
+            "                               skip points whose status is ok, write DIR/results.csv and print the\n"
+            "                               gpu_tot_sim_cycle speedup of each config over the baseline\n"
             "  help                         print this text\n"
             "\n"
             "CONFIG:\n"
@@ -32,6 +37,12 @@ static void usage(FILE *f)
             "  --load-pcs                   print the L1 hits and misses of every static load\n"
             "  --stats FILE                 write GPGPU-Sim style statistics ('-' for standard output)\n"
             "  --stats-json FILE            write every statistic as JSON\n"
+            "SPEC (one directive a line, '#' starts a comment):\n"
+            "  workload NAME                a workload to run (repeatable)\n"
+            "  config NAME FILE [ARG...]    a configuration: option FILE plus `run` arguments such as -name value\n"
+            "                               (repeatable)\n"
+            "  size tiny|sim|paper          size preset of every run (default tiny)\n"
+            "  baseline NAME                the config speedups are relative to (default the first config)\n"
             "\n"
             "exit status: 0 success, 1 simulation or workload failure, 2 bad usage or bad input\n");
 }
@@ -61,6 +72,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
     if (strcmp(cmd, "profile") == 0) return cmd_profile(argc - 2, argv + 2);
-    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, list, run, profile, bench or help)\n", cmd);
+    if (strcmp(cmd, "sweep") == 0) return cmd_sweep(argc - 2, argv + 2);
+    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, list, run, profile, bench, sweep or help)\n", cmd);
     return CLI_USAGE;
 }
