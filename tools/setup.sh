@@ -11,10 +11,10 @@ case "$mode" in run | test) ;; *) echo "usage: tools/setup.sh run|test" >&2; exi
 cd "$(dirname "$0")/.."
 
 # Build tools, SystemC with TLM-2.0, GoogleTest and the JSON reader the tests use, METIS
-# (PAVER's graph partitioning), Verilator (RTL co-simulation), and clang with libFuzzer for the
-# PTX parser's fuzz test.
+# (PAVER's graph partitioning), Verilator (RTL co-simulation), clang with libFuzzer for the
+# PTX parser's fuzz test, and gnuplot without X11 for tools/plot's PNG charts.
 packages=(cmake make gcc g++ pkg-config libsystemc-dev libgtest-dev nlohmann-json3-dev libmetis-dev verilator
-          clang libclang-rt-14-dev)
+          clang libclang-rt-14-dev gnuplot-nox)
 
 missing=()
 for p in "${packages[@]}"; do
