@@ -25,6 +25,8 @@ export -f run
 export GTLM out
 
 stat() { grep -m1 "^$2 = " "$out/$1.txt" | awk '{print $3}'; }
+# speedup CYCLES_SLOW CYCLES_FAST: "12.3%"
+speedup() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.1f%%", (a/b-1)*100}'; }
 
 linebacker() {
     # abbreviation, workload, the document's class (Table 2); SDK BFS (BC) is not in the suite
@@ -67,7 +69,7 @@ HS rodinia/HotSpot insensitive"
             continue
         fi
         local sp ours
-        sp=$(awk -v a="$a" -v b="$b" 'BEGIN{printf "%.1f%%", (a/b-1)*100}')
+        sp=$(speedup "$a" "$b")
         ours=$(awk -v a="$a" -v b="$b" 'BEGIN{print (a/b-1 > 0.30) ? "sensitive" : "insensitive"}')
         total=$((total + 1))
         [ "$ours" = "$cls" ] && agree=$((agree + 1))
@@ -100,7 +102,7 @@ MV polybench/MVT"
         a=$(stat "ix48_$abbr" gpu_tot_sim_cycle || true)
         b=$(stat "ix192_$abbr" gpu_tot_sim_cycle || true)
         if [ -z "$a" ] || [ -z "$b" ]; then echo "| $abbr | $wl | failed | | |"; continue; fi
-        echo "| $abbr | $wl | $a | $b | $(awk -v a="$a" -v b="$b" 'BEGIN{printf "%.1f%%", (a/b-1)*100}') |"
+        echo "| $abbr | $wl | $a | $b | $(speedup "$a" "$b") |"
     done <<<"$rows"
     echo
 }

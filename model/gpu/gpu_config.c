@@ -27,14 +27,14 @@ static int cross_check(const opt_registry *r, const gtlm_config *cfg, strbuf *e)
     int line = cfg->l1.dl1.disabled ? 128 : cfg->l1.dl1.line_size;
     if (line < 128) line = 128;
     if (cfg->noc.flit_size <= 0) return 0; /* reported by the interconnect's own check */
-    int flits = (8 + line + cfg->noc.flit_size - 1) / cfg->noc.flit_size;
+    int flits = (NOC_HEADER_BYTES + line + cfg->noc.flit_size - 1) / cfg->noc.flit_size;
     int rc = 0;
     rc |= opt_check(r, e, "-icnt_in_buffer_limit", cfg->noc.in_buffer_limit >= flits,
-                    "must hold the largest packet: %d flits of %d bytes (an 8-byte header and a %d-byte line)", flits,
-                    cfg->noc.flit_size, line);
+                    "must hold the largest packet: %d flits of %d bytes (a header of %d bytes and a %d-byte line)", flits,
+                    cfg->noc.flit_size, NOC_HEADER_BYTES, line);
     rc |= opt_check(r, e, "-icnt_out_buffer_limit", cfg->noc.out_buffer_limit >= flits,
-                    "must hold the largest packet: %d flits of %d bytes (an 8-byte header and a %d-byte line)", flits,
-                    cfg->noc.flit_size, line);
+                    "must hold the largest packet: %d flits of %d bytes (a header of %d bytes and a %d-byte line)", flits,
+                    cfg->noc.flit_size, NOC_HEADER_BYTES, line);
     return rc;
 }
 

@@ -5,6 +5,9 @@
 #include "../common/strbuf.h"
 #include "../config/opt.h"
 
+/* Bytes of control header every interconnect packet carries (plus a write's or a read reply's data). */
+#define NOC_HEADER_BYTES 8
+
 typedef struct noc_config {
     int network_mode;   /* 1: GPGPU-Sim's Booksim (modelled as our crossbar), 2: local crossbar */
     int flit_size;      /* bytes per flit */

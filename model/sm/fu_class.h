@@ -23,6 +23,8 @@ struct sm_config;
 
 typedef enum fu_unit { FU_SP = 0, FU_SFU, FU_DP, FU_INT, FU_MEM, FU_N } fu_unit;
 
+#define FU_MAX_UNITS 8 /* instances of one class an SM may have (-gpgpu_num_*_units) */
+
 typedef struct fu_timing {
     uint8_t unit;       /* fu_unit */
     uint16_t latency;   /* cycles from issue to the result being readable */

@@ -83,6 +83,7 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         return -1;
     }
     s->coal = coal_mode_of(cfg->sm.coalesce_arch);
+    for (int u = 0; u < FU_N; u++) s->fu_count[u] = (uint8_t)fu_unit_count(&cfg->sm, u);
     for (int op = 0; op < OP_COUNT; op++)
         for (int t = 0; t <= PT_F64; t++) {
             ptx_instr in;

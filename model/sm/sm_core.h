@@ -176,7 +176,8 @@ typedef struct sm_core {
     scoreboard sb;
     uint32_t sb_regs;
     fu_timing fu_tab[OP_COUNT][PT_F64 + 1]; /* fu_timing_of per (opcode, type), computed once */
-    uint64_t fu_free[FU_N][8];  /* per unit instance: first cycle it accepts an instruction */
+    uint8_t fu_count[FU_N];     /* unit instances per class (fu_unit_count, computed once) */
+    uint64_t fu_free[FU_N][FU_MAX_UNITS]; /* per unit instance: first cycle it accepts an instruction */
     uint32_t *bank_use;         /* reads per bank this cycle */
     uint64_t bank_cycle;
     /* writeback wheel */

@@ -13,6 +13,9 @@ static inline fu_timing sm_fu(const sm_core *s, const ptx_instr *in)
     return s->fu_tab[in->op < OP_COUNT ? in->op : 0][in->type <= PT_F64 ? in->type : 0];
 }
 
+/* The hashed PC carried by the L1 line metadata and gtlm_mem_ext (5 bits, Linebacker's width). */
+static inline uint32_t sm_pc_hash(uint32_t pc) { return pc & 31u; }
+
 /* Writeback wheel and records (sm_wheel.c). */
 int sm_wheel_init(sm_core *s, uint32_t size);
 void sm_wheel_free(sm_core *s);

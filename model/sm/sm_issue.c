@@ -86,9 +86,7 @@ static uint8_t sched_reason(const sm_core *s, uint32_t k)
 
 static int unit_free(sm_core *s, int unit, uint64_t cycle)
 {
-    int n = fu_unit_count(&s->cfg->sm, unit);
-    if (n > 8) n = 8;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < s->fu_count[unit]; i++)
         if (s->fu_free[unit][i] <= cycle) return i;
     return -1;
 }

@@ -160,7 +160,7 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     memset(&cr, 0, sizeof cr);
     cr.addr = q->line;
     cr.cookie = u->rec;
-    cr.pc_hash = u->pc & 31u;
+    cr.pc_hash = sm_pc_hash(u->pc);
     cr.sector_mask = q->sectors;
     cr.is_write = u->is_store;
     cr.is_local = u->space == PS_LOCAL;
@@ -203,7 +203,7 @@ static int direct_request(sm_core *s, const coal_req *q)
     r.kind = u->is_atomic ? SM_REQ_ATOMIC : u->is_store ? SM_REQ_STORE : SM_REQ_LOAD;
     r.bypass = 1;
     r.pc = u->pc;
-    r.pc_hash = u->pc & 31u;
+    r.pc_hash = sm_pc_hash(u->pc);
     r.warp = u->slot;
     r.cta = s->warps[u->slot].cta;
     r.id = SM_ID(SM_ROUTE_RECORD, u->rec);

@@ -1,4 +1,5 @@
 #include "sm_config.h"
+#include "fu_class.h"
 
 #include "../config/opt_check.h"
 
@@ -107,6 +108,13 @@ int sm_config_check(const opt_registry *r, const sm_config *c, strbuf *e)
     bad |= opt_check(r, e, "-gpgpu_num_reg_banks", c->n_reg_banks > 0, "must be positive, got %d", c->n_reg_banks);
     bad |= opt_check(r, e, "-gpgpu_shmem_size", c->shmem_size >= 0, "must not be negative, got %d", c->shmem_size);
     bad |= opt_check(r, e, "-gpgpu_num_sp_units", c->n_sp_units > 0, "must be positive, got %d", c->n_sp_units);
+    const struct { const char *name; int n; } units[] = {{"-gpgpu_num_sp_units", c->n_sp_units},
+                                                         {"-gpgpu_num_sfu_units", c->n_sfu_units},
+                                                         {"-gpgpu_num_dp_units", c->n_dp_units},
+                                                         {"-gpgpu_num_int_units", c->n_int_units}};
+    for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+        bad |= opt_check(r, e, units[i].name, units[i].n <= FU_MAX_UNITS, "the timing model has at most %d, got %d",
+                         FU_MAX_UNITS, units[i].n);
     bad |= opt_check(r, e, "-gpgpu_max_insn_issue_per_warp", c->max_insn_issue_per_warp > 0,
                      "must be positive, got %d", c->max_insn_issue_per_warp);
     sm_pipe_widths w = {0};

@@ -14,6 +14,10 @@
 
 #include <tlm>
 
+extern "C" {
+#include "noc/noc_config.h"
+}
+
 namespace gtlm {
 
 // What a transaction is for.
@@ -52,7 +56,7 @@ struct gtlm_mem_ext : tlm::tlm_extension<gtlm_mem_ext> {
 
 // Interconnect packet sizes (bytes): a control header, plus the data a write carries on the
 // request path or a read returns on the response path.
-constexpr uint32_t kMemCtrlBytes = 8;
+constexpr uint32_t kMemCtrlBytes = NOC_HEADER_BYTES;
 uint32_t mem_request_bytes(const tlm::tlm_generic_payload &gp);
 uint32_t mem_response_bytes(const tlm::tlm_generic_payload &gp);
 
