@@ -30,6 +30,9 @@ typedef struct gpu_top_config {
     int check_protocol;        /* base-protocol checkers on every TLM link */
     int64_t stats_interval;    /* core cycles between time-series samples, 0 = off */
     char *timeseries_file;
+    char *vcd_file;            /* VCD waveforms: file ("" = off), */
+    char *vcd_signals;         /* ... name patterns of the signals, */
+    int64_t vcd_start, vcd_end; /* ... core-cycle window [start, end), end 0 = open */
     int gpgpusim_compat;       /* unmodelled GPGPU-Sim options only warn */
     int mode;                  /* GPU_MODE_FUNCTIONAL or GPU_MODE_TIMING */
     int log_level;

@@ -1,5 +1,6 @@
 #include "gpu_config.h"
 
+#include "../common/name_match.h"
 #include "../config/opt_check.h"
 #include "../log/log.h"
 
@@ -28,6 +29,13 @@ int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
                       "core cycles between time-series samples written to -stats_timeseries_file (0: off)", e);
     rc |= opt_add_string(r, b, "-stats_timeseries_file", &c->timeseries_file, "gtlm_timeseries.csv",
                          "CSV file of the time series (one row per unit per interval and at each kernel end)", e);
+    rc |= opt_add_string(r, b, "-vcd_file", &c->vcd_file, "",
+                         "VCD waveform file (SystemC tracing; empty: off). gtlm run --vcd FILE sets it", e);
+    rc |= opt_add_string(r, b, "-vcd_signals", &c->vcd_signals, "*",
+                         "signals written to the VCD: comma-separated name patterns, e.g. 'gpu.sm[0-3].*,gpu.dram*' "
+                         "(* any text, ? one character, [a-b] an index range)", e);
+    rc |= opt_add_i64(r, b, "-vcd_start", &c->vcd_start, "0", "first core cycle written to the VCD", e);
+    rc |= opt_add_i64(r, b, "-vcd_end", &c->vcd_end, "0", "core cycle the VCD stops at (exclusive; 0: the end of the run)", e);
     rc |= opt_add_bool(r, b, "-gtlm_check_protocol", &c->check_protocol, "0",
                        "put a TLM-2.0 base-protocol checker on every link between SMs, interconnect, L2 and DRAM", e);
     rc |= opt_add_i64(r, b, "-gtlm_seed", &c->seed, "1", "seed of every pseudo-random choice in the model", e);
@@ -57,6 +65,14 @@ int gpu_top_config_check(const opt_registry *r, const gpu_top_config *c, strbuf 
     bad |= opt_check(r, e, "-gpgpu_max_insn", c->max_insn >= 0, "must not be negative");
     bad |= opt_check(r, e, "-gtlm_watchdog_cycles", c->watchdog_cycles > 0, "must be positive");
     bad |= opt_check(r, e, "-stats_interval", c->stats_interval >= 0, "must be 0 (off) or a positive number of core cycles");
+    strbuf pat;
+    strbuf_init(&pat);
+    int pat_ok = name_pattern_check(c->vcd_signals, &pat) == 0;
+    bad |= opt_check(r, e, "-vcd_signals", pat_ok, "%s", strbuf_str(&pat));
+    strbuf_free(&pat);
+    bad |= opt_check(r, e, "-vcd_start", c->vcd_start >= 0, "must not be negative");
+    bad |= opt_check(r, e, "-vcd_end", c->vcd_end == 0 || c->vcd_end > c->vcd_start,
+                     "must be 0 (the end of the run) or after -vcd_start");
     bad |= opt_check(r, e, "-gtlm_log_blocks", log_overrides_check(c->log_blocks, why, sizeof why) == 0, "%s", why);
     return bad ? -1 : 0;
 }

@@ -56,6 +56,8 @@ void sm_wheel_run(sm_core *s, uint64_t cycle)
             } else {
                 sb_release(&s->sb, e.slot, e.reg);
                 sm_mark_dirty(s, e.slot);
+                /* A warp that exited with a result still in flight: its CTA may be complete now. */
+                if (s->warps[e.slot].exited && s->warps[e.slot].w) sm_cta_check_done(s, s->warps[e.slot].cta);
             }
         }
         s->wheel_pending -= b->n;

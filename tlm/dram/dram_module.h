@@ -25,6 +25,7 @@
 #include <systemc>
 
 #include "kernel/clock_domain.h"
+#include "wave/probe.h"
 #include "mem/at_port.h"
 
 extern "C" {
@@ -48,6 +49,8 @@ public:
     uint64_t next_work(uint64_t cycle) const override;
     void describe(std::string &out) const override;
     bool busy() const override;
+    // Waveform observables (wave/probe.h), under its hierarchical name.
+    void observe(ProbeList &out) const;
 
     // Brings the `cycles` statistic up to the current DRAM cycle. Ticks do this on their own;
     // call it just before stat_kernel_begin and stat_kernel_end so that idle stretches at a

@@ -28,6 +28,7 @@
 
 #include "icnt/icnt_net.h"
 #include "kernel/clock_domain.h"
+#include "wave/probe.h"
 #include "mem/at_port.h"
 
 extern "C" {
@@ -52,6 +53,8 @@ public:
     uint64_t next_work(uint64_t cycle) const override;
     void describe(std::string &out) const override;
     bool busy() const override;
+    // Waveform observables (wave/probe.h), under its hierarchical name.
+    void observe(ProbeList &out) const;
 
     // Counters (gpu.icnt.*). Packets, flits and latency are counted when a packet leaves the
     // interconnect; latency is ready_cycle - push_cycle in icnt cycles. stall_cycles: at each

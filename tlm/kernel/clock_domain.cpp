@@ -1,5 +1,7 @@
 #include "kernel/clock_domain.h"
 
+#include "kernel/edge_runner.h"
+
 namespace gtlm {
 
 ClockDomain::ClockDomain(sc_core::sc_module_name name, const sc_core::sc_time &period)
@@ -30,6 +32,10 @@ void ClockDomain::wake_at(uint64_t cycle)
     if (cycle < first) cycle = first;
     if (scheduled_ <= cycle) return;
     scheduled_ = cycle;
+    if (runner_) {
+        runner_->want(cycle * period_units_);
+        return;
+    }
     uint64_t now = sc_core::sc_time_stamp().value();
     ev_.notify(sc_core::sc_time::from_value(cycle * period_units_ - now));
 }
@@ -44,6 +50,13 @@ void ClockDomain::run()
         wake_at(c + 1);
         return;
     }
+    tick_edge(c);
+}
+
+void ClockDomain::tick_edge(uint64_t c)
+{
+    if (halted_) return;
+    scheduled_ = kNever;
     cycle_ = c;
     ticks_++;
     for (Tickable *u : units_)

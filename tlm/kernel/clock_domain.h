@@ -4,7 +4,9 @@
 // A unit says when it next needs a tick (next_work); an input arriving from another block makes
 // its receiver call wake_at(next_edge()) so the domain ticks again. Inputs arriving at time t are
 // visible from the first edge strictly after t, whichever domain's method SystemC runs first at
-// t: the result does not depend on process order (determinism).
+// t. Domains that share an edge tick in a fixed order when they are attached to an EdgeRunner
+// (the GPU's are: core, interconnect, L2, DRAM), so the order never depends on how SystemC
+// happens to order simultaneous events (which other processes, e.g. the VCD tracer, can change).
 #ifndef GTLM_TLM_CLOCK_DOMAIN_H
 #define GTLM_TLM_CLOCK_DOMAIN_H
 
@@ -31,6 +33,8 @@ public:
     virtual bool busy() const = 0;
 };
 
+class EdgeRunner;
+
 class ClockDomain : public sc_core::sc_module {
 public:
     ClockDomain(sc_core::sc_module_name name, const sc_core::sc_time &period);
@@ -47,6 +51,7 @@ public:
     void wake() { wake_at(next_edge()); }
 
     uint64_t cycle() const { return cycle_; }  // the last edge ticked
+    uint64_t scheduled() const { return scheduled_; } // the next edge it will tick, kNever if none
     const sc_core::sc_time &period() const { return period_; }
     uint64_t ticks() const { return ticks_; }  // edges at which the method ran (host-cost measure)
 
@@ -56,6 +61,11 @@ public:
     // Stops ticking for good (an aborted run); wake_at is ignored afterwards until resume().
     void halt() { halted_ = true; ev_.cancel(); scheduled_ = kNever; }
     void resume() { halted_ = false; }
+
+    // Ticks through a runner shared with other domains (edge_runner.h) instead of its own process.
+    void attach(EdgeRunner *r) { runner_ = r; }
+    // The runner found this domain due at edge `cycle`: tick it.
+    void tick_edge(uint64_t cycle);
 
 private:
     void run();
@@ -67,6 +77,7 @@ private:
     uint64_t scheduled_ = kNever;
     uint64_t ticks_ = 0;
     bool halted_ = false;
+    EdgeRunner *runner_ = nullptr;
 };
 
 } // namespace gtlm

@@ -26,6 +26,7 @@ extern "C" {
 }
 
 #include "kernel/clock_domain.h"
+#include "wave/probe.h"
 #include "mem/at_port.h"
 #include "mem/payload_pool.h"
 
@@ -45,6 +46,8 @@ public:
     uint64_t next_work(uint64_t cycle) const override;
     void describe(std::string &out) const override;
     bool busy() const override;
+    // Waveform observables (wave/probe.h), under its hierarchical name.
+    void observe(ProbeList &out) const;
 
     int id() const { return id_; }
     // The C core: statistics, and the controller seam (l2_slice_set_front) for later techniques.

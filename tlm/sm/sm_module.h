@@ -14,6 +14,7 @@ extern "C" {
 }
 
 #include "kernel/clock_domain.h"
+#include "wave/probe.h"
 #include "mem/at_port.h"
 #include "mem/payload_pool.h"
 
@@ -34,6 +35,8 @@ public:
     uint64_t next_work(uint64_t cycle) const override;
     void describe(std::string &out) const override;
     bool busy() const override { return !sm_core_idle(&core_); }
+    // Waveform observables (wave/probe.h), under its hierarchical name.
+    void observe(ProbeList &out) const;
 
 private:
     bool on_response(Gp &gp, const sc_core::sc_time &arrival);

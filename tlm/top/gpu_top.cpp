@@ -7,6 +7,7 @@
 #include "icnt/icnt.h"
 #include "l2/l2_module.h"
 #include "sm/sm_module.h"
+#include "wave/vcd_tracer.h"
 
 namespace gtlm {
 
@@ -21,8 +22,9 @@ std::string indexed(const char *base, int i) { return std::string(base) + "_" + 
 Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &log, stat_registry *stats)
     : sc_core::sc_module(name), cfg_(cfg), core_("core_clk", period_of(cfg.gpu.clocks.core_mhz)),
       icnt_("icnt_clk", period_of(cfg.gpu.clocks.icnt_mhz)), l2_("l2_clk", period_of(cfg.gpu.clocks.l2_mhz)),
-      dram_("dram_clk", period_of(cfg.gpu.clocks.dram_mhz))
+      dram_("dram_clk", period_of(cfg.gpu.clocks.dram_mhz)), runner_("edges")
 {
+    for (ClockDomain *d : domains()) runner_.attach(*d);
     logger_init(&log_, &log, "gpu");
     int n_sms = gtlm_config_n_sms(&cfg_);
     int n_sub = cfg_.gpu.sub_partitions_per_channel;
@@ -59,6 +61,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
              indexed("l22dram", j));
     }
     for (ClockDomain *d : domains()) d->after_tick = [this](uint64_t c) { return watch(c); };
+    if (cfg_.gpu.vcd_file && cfg_.gpu.vcd_file[0]) open_vcd();
     if (cfg_.gpu.stats_interval > 0)
         ts_.open(cfg_.gpu.timeseries_file ? cfg_.gpu.timeseries_file : "gtlm_timeseries.csv",
                  static_cast<uint64_t>(cfg_.gpu.stats_interval));
@@ -67,6 +70,23 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
 }
 
 Gpu::~Gpu() = default;
+
+// Waveforms: every module offers its observables once; the tracer keeps the selected ones.
+void Gpu::open_vcd()
+{
+    vcd_ = std::make_unique<VcdTracer>("vcd", cfg_.gpu.vcd_file, cfg_.gpu.vcd_signals ? cfg_.gpu.vcd_signals : "*",
+                                       static_cast<uint64_t>(cfg_.gpu.vcd_start), static_cast<uint64_t>(cfg_.gpu.vcd_end),
+                                       core_, std::vector<const ClockDomain *>{&core_, &icnt_, &l2_, &dram_}, runner_);
+    ProbeList probes;
+    for (auto &s : sms_) s->observe(probes);
+    icnt_mod_->observe(probes);
+    for (auto &l : l2s_) l->observe(probes);
+    for (auto &d : drams_) d->observe(probes);
+    vcd_->add(std::move(probes.all()));
+    runner_.after_edge = [this] { vcd_->sample(); };
+    if (vcd_->n_signals() == 0)
+        LOG_W(&log_, "-vcd_signals '%s' selects no signal: the VCD will be empty", cfg_.gpu.vcd_signals);
+}
 
 std::vector<ClockDomain *> Gpu::domains() { return {&core_, &icnt_, &l2_, &dram_}; }
 
@@ -177,6 +197,7 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm)
     last_progress_cycle_ = start_cycle_;
     dispatcher_.begin(&t, cores);
     ts_.begin_kernel(*this, start_cycle_);
+    if (vcd_) vcd_->kernel_begin();
     core_.wake_at(start_cycle_);
     sc_core::sc_start();
     running_ = false;

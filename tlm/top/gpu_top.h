@@ -22,6 +22,7 @@ extern "C" {
 }
 
 #include "kernel/clock_domain.h"
+#include "kernel/edge_runner.h"
 #include "top/cta_dispatch.h"
 #include "top/timeseries.h"
 
@@ -32,6 +33,7 @@ class Icnt;
 class L2Slice;
 class DramChannel;
 class ProtocolChecker;
+class VcdTracer;
 
 struct KernelRun {
     bool ok = true;
@@ -70,14 +72,18 @@ public:
     void sync_stats();
     // Every domain's units' descriptions (the watchdog's dump).
     std::string describe_busy() const;
+    // The VCD tracer when -vcd_file is set (else null).
+    const VcdTracer *vcd() const { return vcd_.get(); }
 
 private:
     bool watch(uint64_t cycle);
+    void open_vcd();
     void abort_run(const std::string &why);
     std::vector<ClockDomain *> domains();
     const gtlm_config &cfg_;
     logger log_;
     ClockDomain core_, icnt_, l2_, dram_;
+    EdgeRunner runner_; // ticks the four domains in this order at shared edges
     dram_addr_map map_{};
     std::vector<std::unique_ptr<SmModule>> sms_;
     std::unique_ptr<Icnt> icnt_mod_;
@@ -86,6 +92,7 @@ private:
     std::vector<std::unique_ptr<ProtocolChecker>> checkers_;
     CtaDispatcher dispatcher_;
     TimeSeries ts_;
+    std::unique_ptr<VcdTracer> vcd_;
     // the run in progress
     bool running_ = false, aborted_ = false;
     std::string abort_why_;

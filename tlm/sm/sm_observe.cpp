@@ -1,0 +1,41 @@
+// The SM's waveform observables (see wave/probe.h): occupancy, issue, the main stall reason, the
+// LD/ST unit and the L1 data cache.
+#include "sm/sm_module.h"
+
+namespace gtlm {
+
+namespace {
+
+// The reason most of the SM's schedulers gave in their last cycle (ties: the lower code).
+uint64_t main_stall(const sm_core &c)
+{
+    uint32_t seen[SM_STALL_N] = {0};
+    for (uint32_t k = 0; k < c.n_sched; k++) seen[c.last_why[k] < SM_STALL_N ? c.last_why[k] : static_cast<int>(SM_STALL_IDLE)]++;
+    int best = SM_STALL_IDLE;
+    for (int r = 0; r < SM_STALL_N; r++)
+        if (seen[r] > seen[best] || (seen[r] == seen[best] && r < best)) best = r;
+    return static_cast<uint64_t>(best);
+}
+
+} // namespace
+
+void SmModule::observe(ProbeList &out) const
+{
+    const sm_core *c = &core_;
+    out.scope("gpu.sm[" + std::to_string(c->id) + "].");
+    out.level("active_warps", 8, [c] { return c->live_warps; });
+    out.level("active_ctas", 8, [c] { return c->live_ctas; });
+    out.pulse("issued", 4, [c] { return c->st.warp_insn; });
+    out.level("warp_insn", 32, [c] { return c->st.warp_insn; });
+    out.level("stall", 3, [c] { return main_stall(*c); });
+    out.level("ldst_busy", 1, [c] { return c->ldst.busy; });
+    out.level("requests_out", 16, [c] { return c->outstanding; });
+    if (!c->l1d_enabled) return;
+    out.pulse("l1d.hit", 1, [c] { return c->l1d.st.hits; });
+    out.pulse("l1d.miss", 1, [c] { return c->l1d.st.misses; });
+    out.level("l1d.hits", 32, [c] { return c->l1d.st.hits; });
+    out.level("l1d.misses", 32, [c] { return c->l1d.st.misses; });
+    out.level("l1d.mshr", 16, [c] { return static_cast<uint64_t>(cache_mshr_in_use(&c->l1d)); });
+}
+
+} // namespace gtlm
