@@ -14,6 +14,7 @@
 #include "../noc/noc_config.h"
 #include "../sm/sm_config.h"
 #include "../tbsched/tbsched_config.h"
+#include "../trace/trace_config.h"
 
 enum { GPU_MODE_FUNCTIONAL = 0, GPU_MODE_TIMING = 1 };
 
@@ -47,6 +48,7 @@ typedef struct gtlm_config {
     noc_config noc;
     dram_config dram;
     tbsched_config tbsched;
+    trace_config trace;
 } gtlm_config;
 
 /* Registers every block's options in the registry, pointing into cfg (defaults applied). */
