@@ -41,6 +41,11 @@ int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
     rc |= opt_add_i64(r, b, "-gtlm_seed", &c->seed, "1", "seed of every pseudo-random choice in the model", e);
     rc |= opt_add_enum(r, b, "-gtlm_mode", &c->mode, modes, "timing",
                        "functional: run kernels to completion without timing; timing: the cycle-level model", e);
+    rc |= opt_add_string(r, b, "-gtlm_trace_out", &c->trace_out, "",
+                         "directory to write Accel-Sim traces of every kernel launch to (kernelslist.g, "
+                         "kernel-N.traceg; functional mode only), empty: off", e);
+    rc |= opt_add_int(r, b, "-gtlm_trace_binary_version", &c->trace_binary_version, "70",
+                      "'-binary version' of written Accel-Sim traces: the SASS generation Accel-Sim decodes them as", e);
     rc |= opt_add_bool(r, b, "-gtlm_gpgpusim_compat", &c->gpgpusim_compat, "0",
                        "GPGPU-Sim options gtlm does not model are ignored with a warning instead of an error", e);
     rc |= opt_add_enum(r, b, "-gtlm_log_level", &c->log_level, log_level_names, "warn",
@@ -73,6 +78,10 @@ int gpu_top_config_check(const opt_registry *r, const gpu_top_config *c, strbuf 
     bad |= opt_check(r, e, "-vcd_start", c->vcd_start >= 0, "must not be negative");
     bad |= opt_check(r, e, "-vcd_end", c->vcd_end == 0 || c->vcd_end > c->vcd_start,
                      "must be 0 (the end of the run) or after -vcd_start");
+    bad |= opt_check(r, e, "-gtlm_trace_out", !c->trace_out || !c->trace_out[0] || c->mode == GPU_MODE_FUNCTIONAL,
+                     "trace writing needs -gtlm_mode functional");
+    bad |= opt_check(r, e, "-gtlm_trace_binary_version", c->trace_binary_version > 0, "must be positive, got %d",
+                     c->trace_binary_version);
     bad |= opt_check(r, e, "-gtlm_log_blocks", log_overrides_check(c->log_blocks, why, sizeof why) == 0, "%s", why);
     return bad ? -1 : 0;
 }

@@ -43,6 +43,11 @@ typedef struct simt_mem_access simt_mem_access;
 /* Called after every executed memory instruction when set (profiling, tracing). */
 typedef void (*simt_mem_hook)(const simt_launch *l, const simt_warp *w, uint32_t func, uint32_t pc,
                               const simt_mem_access *acc, void *ctx);
+/* Called after every successfully executed warp instruction when set (trace writing): the
+ * instruction at (func, pc), the lanes it executed for (active lanes whose guard held) and its
+ * memory accesses (NULL for a non-memory instruction or one no lane executed). */
+typedef void (*simt_insn_hook)(const simt_launch *l, const simt_warp *w, uint32_t func, uint32_t pc,
+                               const ptx_instr *in, uint32_t mask, const simt_mem_access *acc, void *ctx);
 
 /* One kernel launch. */
 struct simt_launch {
@@ -62,6 +67,8 @@ struct simt_launch {
     dmem *mem;
     simt_mem_hook on_mem;     /* optional */
     void *on_mem_ctx;
+    simt_insn_hook on_insn;   /* optional; functional mode (simt_run.c) only */
+    void *on_insn_ctx;
 };
 
 /* Reasons a warp stops making progress or a kernel fails. */

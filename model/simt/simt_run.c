@@ -31,7 +31,38 @@ int simt_launch_prepare(simt_launch *l, char *err, size_t len)
     return 0;
 }
 
-/* Runs one CTA to completion. */
+/* Lanes the next instruction executes for: the active lanes whose guard predicate holds (the
+ * rule of simt_exec.c's guard_mask; read before the step, which may overwrite the guard). */
+static uint32_t executed_lanes(const simt_warp *w, const simt_entry *e, const ptx_instr *in)
+{
+    if (in->guard == PTX_NO_REG) return e->mask;
+    const uint64_t *g = &w->regs[(size_t)(e->reg_base + in->guard) * SIMT_WARP];
+    uint32_t p = 0;
+    for (uint32_t m = e->mask; m; m &= m - 1) {
+        uint32_t lane = (uint32_t)__builtin_ctz(m);
+        if ((g[lane] != 0) != (in->guard_neg != 0)) p |= 1u << lane;
+    }
+    return p;
+}
+
+/* One step with the launch's observers (memory and per-instruction hooks) called after it. */
+static simt_status step_observed(const simt_launch *l, simt_warp *w, simt_mem_access *acc, simt_error *err)
+{
+    const simt_entry *e = &w->stack[w->depth - 1];
+    uint32_t func = e->func, pc = e->pc, mask = 0;
+    const ptx_instr *in = NULL;
+    if (l->on_insn) {
+        in = &simt_func(w, func)->instrs[pc];
+        mask = executed_lanes(w, e, in);
+    }
+    simt_status st = simt_warp_step(w, acc, err);
+    if (st != SIMT_OK) return st;
+    if (l->on_mem && acc->mask) l->on_mem(l, w, func, pc, acc, l->on_mem_ctx);
+    if (l->on_insn) l->on_insn(l, w, func, pc, in, mask, acc->mask ? acc : NULL, l->on_insn_ctx);
+    return SIMT_OK;
+}
+
+/* Runs one CTA to completion. acc is non-NULL exactly when the launch has an observer. */
 static simt_status run_cta(simt_cta *c, uint64_t *budget, simt_run_stats *stats, simt_mem_access *acc,
                            simt_error *err)
 {
@@ -53,15 +84,7 @@ static simt_status run_cta(simt_cta *c, uint64_t *budget, simt_run_stats *stats,
                     return SIMT_ERR_DEADLOCK;
                 }
                 (*budget)--;
-                simt_status st;
-                if (c->launch->on_mem) {
-                    const simt_entry *e = &w->stack[w->depth - 1];
-                    uint32_t func = e->func, pc = e->pc;
-                    st = simt_warp_step(w, acc, err);
-                    if (st == SIMT_OK && acc->mask) c->launch->on_mem(c->launch, w, func, pc, acc, c->launch->on_mem_ctx);
-                } else {
-                    st = simt_warp_step(w, NULL, err);
-                }
+                simt_status st = acc ? step_observed(c->launch, w, acc, err) : simt_warp_step(w, NULL, err);
                 progressed = 1;
                 if (st != SIMT_OK) return st;
                 c->clock++;
@@ -88,7 +111,7 @@ simt_status simt_run_functional(const simt_launch *l, uint64_t max_insn, simt_ru
 {
     uint64_t budget = max_insn ? max_insn : UINT64_MAX;
     memset(stats, 0, sizeof *stats);
-    simt_mem_access record, *acc = l->on_mem ? &record : NULL;
+    simt_mem_access record, *acc = l->on_mem || l->on_insn ? &record : NULL;
     for (uint32_t z = 0; z < l->grid[2]; z++)
         for (uint32_t y = 0; y < l->grid[1]; y++)
             for (uint32_t x = 0; x < l->grid[0]; x++) {

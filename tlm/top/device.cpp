@@ -30,12 +30,22 @@ const ptx_symbol *module_symbol(const Module *m, const std::string &name)
     return nullptr;
 }
 
+// "-nregs" of a traced kernel: the ptxas report's registers when the module has one, else the
+// PTX register slots capped at 255, the most a SASS thread can have (slots over-count).
+unsigned trace_nregs(const Module *m, const ptx_func *k)
+{
+    for (const ptxas_func &f : m->resources)
+        if (f.is_entry && std::strcmp(f.name, k->name) == 0) return f.registers;
+    return k->n_regs < 255 ? k->n_regs : 255;
+}
+
 } // namespace
 
 Device::Device() { dmem_init(&mem_); }
 
 Device::~Device()
 {
+    trace_writer_close(trace_);
     for (auto &m : modules_) simt_module_free(&m->sm, &mem_);
     dmem_free_all(&mem_);
 }
@@ -67,6 +77,21 @@ void Device::copy_in(uint64_t dst, const void *src, uint64_t bytes)
 {
     check_range(dst, bytes, "gtlm_memcpy_htod");
     if (bytes && dmem_write(&mem_, dst, src, bytes) != 0) throw Error(GTLM_ST_ENOMEM, "gtlm_memcpy_htod: out of memory");
+    char err[256];
+    if (trace_ && trace_writer_memcpy(trace_, dst, bytes, err, sizeof err) != 0)
+        throw Error(GTLM_ST_EIO, std::string("-gtlm_trace_out: ") + err);
+}
+
+void Device::enable_trace(const std::string &dir, unsigned binary_version)
+{
+    trace_writer_opts o{};
+    o.binary_version = binary_version;
+    trace_writer *tw = nullptr;
+    char err[512];
+    if (trace_writer_open(&tw, dir.c_str(), &o, err, sizeof err) != 0)
+        throw Error(GTLM_ST_EIO, std::string("-gtlm_trace_out: ") + err);
+    trace_writer_close(trace_);
+    trace_ = tw;
 }
 
 void Device::copy_out(void *dst, uint64_t src, uint64_t bytes)
@@ -212,11 +237,16 @@ LaunchResult Device::launch_functional(Module *m, const std::string &kernel, con
 {
     PreparedLaunch p;
     prepare_launch(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args, n_sms, p);
+    char terr[512];
+    if (trace_ && trace_writer_kernel_begin(trace_, &p.l, trace_nregs(m, p.l.kernel), terr, sizeof terr) != 0)
+        throw Error(GTLM_ST_EIO, std::string("-gtlm_trace_out: ") + terr);
     LaunchResult r;
     simt_error err{};
     auto t0 = std::chrono::steady_clock::now();
     simt_status st = simt_run_functional(&p.l, max_insn, &r.stats, &err);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (trace_ && trace_writer_kernel_end(trace_, st == SIMT_OK, nullptr, terr, sizeof terr) != 0 && st == SIMT_OK)
+        throw Error(GTLM_ST_EIO, std::string("-gtlm_trace_out: ") + terr);
     if (st != SIMT_OK) {
         char buf[768];
         simt_format_error(&p.l, &err, buf, sizeof buf);

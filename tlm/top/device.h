@@ -15,6 +15,7 @@ extern "C" {
 #include "ptx/ptxas_info.h"
 #include "simt/simt.h"
 #include "simt/simt_run.h"
+#include "trace/trace_writer.h"
 }
 
 namespace gtlm {
@@ -84,6 +85,10 @@ public:
 
     dmem *memory() { return &mem_; }
     void set_mem_hook(MemHook h) { mem_hook_ = std::move(h); }
+    // From now on every host-to-device copy and functional launch is written as an Accel-Sim
+    // trace into dir (-gtlm_trace_out); throws Error(EIO) when dir cannot be written.
+    void enable_trace(const std::string &dir, unsigned binary_version);
+    const trace_writer *tracer() const { return trace_; }
 
 private:
     void check_range(uint64_t addr, uint64_t bytes, const char *what);
@@ -91,6 +96,7 @@ private:
     std::vector<std::unique_ptr<Module>> modules_;
     uint32_t next_grid_id_ = 1;
     MemHook mem_hook_;
+    trace_writer *trace_ = nullptr; // -gtlm_trace_out, owned
 };
 
 } // namespace gtlm

@@ -62,6 +62,8 @@ Simulator::Simulator(const SimSetup &setup)
     try {
         ScContext::Use use(sc_);
         gpu_ = std::make_unique<Gpu>("gpu", cfg_, log_, stats_);
+        if (cfg_.gpu.trace_out && cfg_.gpu.trace_out[0])
+            device_.enable_trace(cfg_.gpu.trace_out, static_cast<unsigned>(cfg_.gpu.trace_binary_version));
     } catch (...) {
         stat_registry_free(stats_);
         log_sink_free(&log_);

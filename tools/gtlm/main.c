@@ -23,6 +23,9 @@ static void usage(FILE *f)
             "                               at once, default 2) in DIR/<config>__<workload> (default sweep_out),\n"
             "                               skip points whose status is ok, write DIR/results.csv and print the\n"
             "                               gpu_tot_sim_cycle speedup of each config over the baseline\n"
+            "  trace WORKLOAD --out DIR [--size S] [CONFIG...]\n"
+            "                               run a workload functionally, verify it, and write its Accel-Sim\n"
+            "                               trace (kernelslist.g, kernel-N.traceg) into DIR\n"
             "  help                         print this text\n"
             "\n"
             "CONFIG:\n"
@@ -73,6 +76,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
     if (strcmp(cmd, "profile") == 0) return cmd_profile(argc - 2, argv + 2);
     if (strcmp(cmd, "sweep") == 0) return cmd_sweep(argc - 2, argv + 2);
-    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, list, run, profile, bench, sweep or help)\n", cmd);
+    if (strcmp(cmd, "trace") == 0) return cmd_trace(argc - 2, argv + 2);
+    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, list, run, profile, bench, sweep, trace or help)\n", cmd);
     return CLI_USAGE;
 }

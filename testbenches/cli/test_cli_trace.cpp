@@ -1,0 +1,101 @@
+// gtlm trace: the Accel-Sim trace of a workload, checked against what `gtlm run` reports.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+namespace {
+
+struct Result {
+    int code = -1;
+    std::string out; // stdout and stderr together
+};
+
+Result run(const std::string &args)
+{
+    Result r;
+    std::string cmd = std::string(GTLM_CLI) + " " + args + " 2>&1";
+    FILE *p = popen(cmd.c_str(), "r");
+    if (!p) return r;
+    std::array<char, 4096> buf;
+    size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    int st = pclose(p);
+    r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return r;
+}
+
+std::vector<std::string> file_lines(const std::string &path)
+{
+    std::ifstream f(path);
+    std::vector<std::string> v;
+    std::string l;
+    while (std::getline(f, l)) v.push_back(l);
+    return v;
+}
+
+// The number after "key = " in text, or -1.
+long long stat_value(const std::string &text, const std::string &key)
+{
+    size_t at = text.find("\n" + key + " = ");
+    if (at == std::string::npos) return -1;
+    return std::stoll(text.substr(at + key.size() + 4));
+}
+
+// SPMV at its tiny size launches its kernel twice (reps=2) after five host-to-device copies.
+TEST(CliTrace, TraceOfAWorkloadMatchesItsFunctionalRun)
+{
+    std::string dir = ::testing::TempDir() + "gtlm_cli_trace";
+    std::remove((dir + "/kernelslist.g").c_str());
+    Result t = run("trace parboil/SPMV --size tiny --out " + dir);
+    ASSERT_EQ(t.code, 0) << t.out;
+    EXPECT_NE(t.out.find("SPMV: verified"), std::string::npos) << t.out;
+    Result r = run("run parboil/SPMV --size tiny --mode functional");
+    ASSERT_EQ(r.code, 0) << r.out;
+    long long insn = stat_value(r.out, "gpgpu_n_tot_w_icount");
+    ASSERT_GT(insn, 0) << r.out;
+    EXPECT_NE(t.out.find("trace: 2 kernels, " + std::to_string(insn) + " warp instructions, 5 host-to-device copies"),
+              std::string::npos)
+        << t.out;
+
+    std::vector<std::string> list = file_lines(dir + "/kernelslist.g");
+    ASSERT_EQ(list.size(), 7u);
+    for (int i = 0; i < 5; i++) EXPECT_EQ(list[i].rfind("MemcpyHtoD,0x", 0), 0u) << list[i];
+    EXPECT_EQ(list[5], "kernel-1.traceg");
+    EXPECT_EQ(list[6], "kernel-2.traceg");
+    long long sum = 0;
+    for (const char *k : {"kernel-1.traceg", "kernel-2.traceg"}) {
+        std::vector<std::string> lines = file_lines(dir + "/" + k);
+        ASSERT_GT(lines.size(), 14u) << k;
+        EXPECT_EQ(lines[0], "-kernel name = spmv_jds");
+        EXPECT_EQ(lines[11], "-accelsim tracer version = 5");
+        for (const std::string &l : lines) {
+            long long n;
+            if (std::sscanf(l.c_str(), "insts = %lld", &n) == 1) sum += n;
+        }
+    }
+    EXPECT_EQ(sum, insn);
+}
+
+TEST(CliTrace, UsageErrors)
+{
+    Result r = run("trace parboil/SPMV");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.out.find("usage: gtlm trace WORKLOAD --out DIR"), std::string::npos) << r.out;
+    r = run("trace nonesuch --out x");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.out.find("no workload named 'nonesuch'"), std::string::npos) << r.out;
+    r = run("trace parboil/SPMV --mode timing --out x");
+    EXPECT_EQ(r.code, 2);
+    // The option alone in timing mode is a configuration error.
+    r = run("run parboil/SPMV --mode timing -gtlm_trace_out " + ::testing::TempDir() + "gtlm_cli_trace_timing");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.out.find("trace writing needs -gtlm_mode functional"), std::string::npos) << r.out;
+}
+
+} // namespace
