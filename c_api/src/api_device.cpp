@@ -1,4 +1,5 @@
 // Device memory, modules and launches.
+#include <cstdio>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -151,6 +152,31 @@ extern "C" int gtlm_launch(gtlm_sim *sim, gtlm_module *module, const char *kerne
             }
         }
         return rc;
+    });
+}
+
+extern "C" int gtlm_run_trace(gtlm_sim *sim, const char *dir, char *report, size_t report_len)
+{
+    return guard([&] {
+        NEED(sim, "gtlm_run_trace", "sim is NULL");
+        NEED(dir, "gtlm_run_trace", "dir is NULL");
+        NEED(!report || report_len, "gtlm_run_trace", "report_len is 0");
+        gtlm::Simulator::TraceRun run = sim->sim.run_trace(dir);
+        std::string text;
+        char line[512];
+        for (const auto &k : run.kernels) {
+            std::snprintf(line, sizeof line, "kernel %s cycles %llu warp_insn %llu ctas %llu seconds %.3f\n", k.name.c_str(),
+                          static_cast<unsigned long long>(k.cycles), static_cast<unsigned long long>(k.warp_insn),
+                          static_cast<unsigned long long>(k.ctas), k.seconds);
+            text += line;
+        }
+        if (run.unknown_opcode_lines) {
+            text += "unknown_opcodes " + std::to_string(run.unknown_opcode_lines);
+            for (const std::string &o : run.unknown_opcodes) text += " " + o;
+            text += "\n";
+        }
+        if (report) std::snprintf(report, report_len, "%s", text.c_str());
+        return static_cast<int>(GTLM_OK);
     });
 }
 

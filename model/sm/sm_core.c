@@ -1,9 +1,11 @@
 /* The SM core: construction, kernel and CTA lifetime, the request/response queues towards the
  * interconnect, the per-cycle tick and idle skipping, and the watchdog's description. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../simt/simt_internal.h"
+#include "../trace/trace_reader.h"
 #include "sm_internal.h"
 
 static uint32_t pow2_at_least(uint32_t v)
@@ -97,8 +99,13 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
 
 void sm_core_free(sm_core *s)
 {
-    for (uint32_t k = 0; k < s->n_cta_slots && s->ctas; k++)
-        if (s->ctas[k].live) simt_cta_free(&s->ctas[k].cta);
+    for (uint32_t k = 0; k < s->n_cta_slots && s->ctas; k++) {
+        if (s->ctas[k].live && !s->trace) simt_cta_free(&s->ctas[k].cta);
+        if (s->ctas[k].tb) trace_tb_free(s->ctas[k].tb);
+        free(s->ctas[k].tb);
+        free(s->ctas[k].tws);
+    }
+    free(s->trace_ops);
     if (s->scheds)
         for (uint32_t k = 0; k < s->n_sched; k++) sched_free(&s->scheds[k]);
     if (s->sb.bits) sb_free(&s->sb);
@@ -122,11 +129,18 @@ void sm_core_free(sm_core *s)
     memset(s, 0, sizeof *s);
 }
 
-int sm_core_kernel_begin(sm_core *s, const simt_launch *l, uint32_t ctas_per_sm)
+/* Per-kernel set-up shared by both front ends. */
+static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint32_t ctas_per_sm)
 {
-    s->launch = l;
-    s->warps_per_cta = l->warps_per_cta;
-    uint32_t regs = l->mod->stack_regs[l->func_index];
+    if (s->warps_per_cta != warps_per_cta)
+        for (uint32_t k = 0; k < s->n_cta_slots; k++) { /* trace warps are sized per CTA */
+            free(s->ctas[k].tws);
+            s->ctas[k].tws = NULL;
+            if (s->ctas[k].tb) trace_tb_free(s->ctas[k].tb);
+            free(s->ctas[k].tb);
+            s->ctas[k].tb = NULL;
+        }
+    s->warps_per_cta = warps_per_cta;
     if (s->sb.bits) sb_free(&s->sb);
     if (sb_init(&s->sb, s->n_slots, regs ? regs : 1) != 0) return -1;
     s->sb_regs = regs;
@@ -143,11 +157,30 @@ int sm_core_kernel_begin(sm_core *s, const simt_launch *l, uint32_t ctas_per_sm)
     return 0;
 }
 
-void sm_core_kernel_end(sm_core *s) { s->launch = NULL; }
+int sm_core_kernel_begin(sm_core *s, const simt_launch *l, uint32_t ctas_per_sm)
+{
+    s->launch = l;
+    s->trace = NULL;
+    return kernel_begin(s, l->warps_per_cta, l->mod->stack_regs[l->func_index], ctas_per_sm);
+}
+
+int sm_core_kernel_begin_trace(sm_core *s, const sm_trace_source *src, uint32_t warps_per_cta, uint32_t ctas_per_sm)
+{
+    s->launch = NULL;
+    s->trace = src;
+    for (uint32_t i = 0; i < s->n_trace_ops; i++) s->trace_ops[i].known = 0; /* a new opcode table */
+    return kernel_begin(s, warps_per_cta, TRACE_RZ, ctas_per_sm);
+}
+
+void sm_core_kernel_end(sm_core *s)
+{
+    s->launch = NULL;
+    s->trace = NULL;
+}
 
 int sm_core_can_take_cta(const sm_core *s)
 {
-    return s->launch && !s->error && s->live_ctas < s->max_ctas_kernel;
+    return (s->launch || s->trace) && !s->error && s->live_ctas < s->max_ctas_kernel;
 }
 
 int sm_core_start_cta(sm_core *s, const uint32_t ctaid[3], uint64_t cycle)
@@ -157,20 +190,45 @@ int sm_core_start_cta(sm_core *s, const uint32_t ctaid[3], uint64_t cycle)
     while (k < s->max_ctas_kernel && s->ctas[k].live) k++;
     if (k == s->max_ctas_kernel) return -1;
     sm_cta_slot *c = &s->ctas[k];
-    if (simt_cta_init(&c->cta, s->launch, ctaid, (uint32_t)s->id) != 0) return -1;
+    if (s->trace) {
+        strbuf msg;
+        strbuf_init(&msg);
+        int rc = sm_trace_cta_start(s, c, ctaid, &msg);
+        if (rc != 0) { /* a bad trace stops the kernel with the reader's message */
+            s->error = 1;
+            memset(&s->err, 0, sizeof s->err);
+            s->err.status = SIMT_ERR_UNSUPPORTED;
+            memcpy(s->err.cta, ctaid, sizeof s->err.cta);
+            snprintf(s->err.detail, sizeof s->err.detail, "%s", strbuf_str(&msg));
+        }
+        strbuf_free(&msg);
+        if (rc != 0) return -1;
+    } else if (simt_cta_init(&c->cta, s->launch, ctaid, (uint32_t)s->id) != 0) {
+        return -1;
+    }
+    memcpy(c->ctaid, ctaid, sizeof c->ctaid);
     if (!s->live_ctas) { /* the SM was empty: the cycles since its last tick were not active ones */
         s->last_tick = SM_NEVER;
         for (uint32_t j = 0; j < s->n_sched; j++) s->last_why[j] = SM_STALL_IDLE;
     }
-    c->cta.clock = cycle;
+    if (!s->trace) c->cta.clock = cycle;
     c->live = 1;
     c->first_slot = k * s->warps_per_cta;
     s->live_ctas++;
-    for (uint32_t i = 0; i < c->cta.n_warps; i++) {
+    uint32_t n_warps = s->trace ? s->warps_per_cta : c->cta.n_warps;
+    for (uint32_t i = 0; i < n_warps; i++) {
         uint32_t slot = c->first_slot + i;
         sm_warp_slot *ws = &s->warps[slot];
         memset(ws, 0, sizeof *ws);
-        ws->w = &c->cta.warps[i];
+        if (s->trace) ws->tw = &c->tws[i];
+        else ws->w = &c->cta.warps[i];
+        if (ws->tw && ws->tw->state == SIMT_WARP_DONE) { /* a warp the trace has no line for */
+            ws->exited = 1;
+            ws->cta = k;
+            ws->status = SCHED_WARP_IDLE;
+            ws->why = SM_STALL_IDLE;
+            continue;
+        }
         ws->cta = k;
         ws->status = SCHED_WARP_IDLE;
         sched_warp_start(&s->scheds[slot % s->n_sched], slot, s->warp_age++);
@@ -178,6 +236,7 @@ int sm_core_start_cta(sm_core *s, const uint32_t ctaid[3], uint64_t cycle)
         sm_mark_dirty(s, slot);
     }
     s->progress++;
+    if (s->trace) sm_cta_check_done(s, k); /* a block without lines is done at once */
     return 0;
 }
 
@@ -345,20 +404,31 @@ void sm_core_describe(const sm_core *s, strbuf *out)
                     ptx_space_name((ptx_space)s->ldst.space), s->ldst.next, s->ldst.reqs.n);
     for (uint32_t slot = 0; slot < s->n_slots; slot++) {
         const sm_warp_slot *ws = &s->warps[slot];
-        if (!ws->w) continue;
-        const simt_cta *c = ws->w->cta;
+        if (!sm_slot_live(ws)) continue;
+        const uint32_t *id = s->ctas[ws->cta].ctaid;
+        uint32_t warp = slot - s->ctas[ws->cta].first_slot;
         if (ws->exited) {
-            strbuf_line(out, "  warp slot %u (CTA (%u,%u,%u) warp %u): exited, %u loads and %u stores in flight", slot,
-                        c->ctaid[0], c->ctaid[1], c->ctaid[2], ws->w->id, ws->loads, ws->stores);
+            strbuf_line(out, "  warp slot %u (CTA (%u,%u,%u) warp %u): exited, %u loads and %u stores in flight, "
+                             "%u registers pending",
+                        slot, id[0], id[1], id[2], warp, ws->loads, ws->stores, sb_pending_count(&s->sb, slot));
             continue;
         }
-        const ptx_func *f;
-        const ptx_instr *in = simt_warp_next(ws->w, &f);
+        const char *where = "?", *op = "-";
+        uint32_t line = 0;
+        if (ws->tw) {
+            where = "trace";
+            line = ws->tw->pc;
+            op = ws->tw->insn ? trace_opcode_name(s->trace->ops, ws->tw->insn->op) : "-";
+        } else {
+            const ptx_func *f;
+            const ptx_instr *in = simt_warp_next(ws->w, &f);
+            where = f ? f->name : "?";
+            line = in ? in->line : 0;
+            op = in ? ptx_op_name((ptx_op)in->op) : "-";
+        }
         strbuf_line(out, "  warp slot %u (CTA (%u,%u,%u) warp %u): next %s:%u %s, %s%s, %u loads and %u stores in flight, "
                          "%u registers pending",
-                    slot, c->ctaid[0], c->ctaid[1], c->ctaid[2], ws->w->id, f ? f->name : "?", in ? in->line : 0,
-                    in ? ptx_op_name((ptx_op)in->op) : "-",
-                    ws->status == SCHED_WARP_READY ? "" : "waits on ",
+                    slot, id[0], id[1], id[2], warp, where, line, op, ws->status == SCHED_WARP_READY ? "" : "waits on ",
                     ws->status == SCHED_WARP_READY ? "ready" : sm_stall_name(ws->why), ws->loads, ws->stores,
                     sb_pending_count(&s->sb, slot));
     }

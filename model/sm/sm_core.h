@@ -114,8 +114,21 @@ typedef struct sm_event {       /* a writeback due at a cycle */
 
 typedef struct sm_bucket { sm_event *ev; uint32_t n, cap; } sm_bucket;
 
+/* A warp of a trace-driven CTA (sm_trace.c): its instruction stream and the next instruction
+ * as the pipeline sees it. */
+typedef struct sm_trace_warp {
+    const struct trace_insn *insn; /* next instruction, NULL when every one issued */
+    uint32_t left;              /* instructions not yet issued */
+    uint32_t pc;                /* the next instruction's index (trace PC / instruction size) */
+    uint8_t state;              /* simt_warp_state */
+    uint8_t is_mem;             /* the next instruction goes to the LD/ST unit */
+    ptx_instr cur;              /* the next instruction: op, registers (only those fields) */
+    fu_timing fu;               /* its unit, latency and initiation interval */
+} sm_trace_warp;
+
 typedef struct sm_warp_slot {
-    simt_warp *w;               /* NULL: free */
+    simt_warp *w;               /* PTX-driven: the warp; NULL when free or trace-driven */
+    sm_trace_warp *tw;          /* trace-driven: the warp; NULL otherwise */
     uint32_t cta;               /* CTA slot */
     uint32_t loads;             /* long-latency memory instructions in flight */
     uint32_t stores;            /* store/atomic instructions whose writes are not acknowledged */
@@ -125,14 +138,38 @@ typedef struct sm_warp_slot {
     uint8_t exited;
     uint8_t fence;              /* a membar waits for this warp's stores */
     const ptx_instr *next_in;   /* the next instruction, valid while the slot is not dirty */
+    fu_timing next_fu;          /* ... its unit and timing */
     uint8_t ready_mem;          /* READY and next_in needs the LD/ST unit */
 } sm_warp_slot;
 
 typedef struct sm_cta_slot {
-    simt_cta cta;
+    simt_cta cta;               /* PTX-driven */
+    struct trace_tb *tb;        /* trace-driven: the block's instructions (allocated once) */
+    sm_trace_warp *tws;         /* trace-driven: its warps (warps_per_cta, allocated once) */
+    uint32_t t_live, t_arrived; /* trace-driven: warps not done, warps waiting at the barrier */
+    uint32_t ctaid[3];
     uint8_t live;
     uint32_t first_slot;
 } sm_cta_slot;
+
+/* Where trace-driven CTAs come from (the simulator's trace reader). */
+typedef struct sm_trace_source {
+    /* Fills tb with thread block ctaid of the current kernel. 0, or -1 with a message in err. */
+    int (*get_tb)(void *ctx, const uint32_t ctaid[3], struct trace_tb *tb, strbuf *err);
+    void *ctx;
+    const struct trace_opcode_table *ops; /* the reader's opcodes (ids grow while reading) */
+    uint32_t binary_version;    /* instruction size: 8 bytes below 70, 16 from 70 */
+    uint64_t shmem_base, local_base; /* generic addresses in [base, base + 4 GB) are shared / local */
+} sm_trace_source;
+
+/* Per trace opcode id: how the pipeline treats it (sm_trace.c, filled on first use). */
+typedef struct sm_trace_op {
+    uint8_t known;
+    uint16_t op;                /* ptx_op standing for it: OP_LD, OP_ST, OP_ATOM, OP_RED, OP_BAR,
+                                   OP_MEMBAR, OP_EXIT or OP_ADD */
+    uint8_t space;              /* ptx_space of a memory op (PS_GENERIC: by address) */
+    fu_timing fu;
+} sm_trace_op;
 
 typedef struct sm_rsp {         /* a response waiting to be applied */
     uint64_t id, addr;
@@ -157,7 +194,10 @@ typedef struct sm_core {
     uint32_t n_slots, n_cta_slots, n_sched, n_banks;
     uint32_t max_ctas_kernel;   /* occupancy of the current kernel */
     /* kernel */
-    const simt_launch *launch;
+    const simt_launch *launch;  /* PTX-driven kernel, or NULL */
+    const sm_trace_source *trace; /* trace-driven kernel, or NULL */
+    sm_trace_op *trace_ops;     /* per opcode id */
+    uint32_t n_trace_ops;
     uint32_t warps_per_cta;
     /* state */
     sm_warp_slot *warps;
@@ -220,6 +260,9 @@ void sm_core_free(sm_core *s);
 /* Kernel boundaries: begin sizes the scoreboard for the launch, sets its CTA limit per SM and
  * invalidates the L1s (GPGPU-Sim's per-kernel L1 flush); end drops per-kernel state. */
 int sm_core_kernel_begin(sm_core *s, const simt_launch *l, uint32_t ctas_per_sm);
+/* The same for a trace-driven kernel: CTAs come from src, warps_per_cta from the trace header;
+ * the scoreboard covers R0..R254. */
+int sm_core_kernel_begin_trace(sm_core *s, const sm_trace_source *src, uint32_t warps_per_cta, uint32_t ctas_per_sm);
 void sm_core_kernel_end(sm_core *s);
 
 int sm_core_can_take_cta(const sm_core *s);

@@ -39,6 +39,20 @@ void sm_apply_response(sm_core *s, uint64_t cycle);
 int sm_direct_push(sm_core *s, const sm_req *r);
 sm_pc_stat *sm_pc_stat_of(sm_core *s, uint32_t func, uint32_t pc);
 
+/* Trace-driven warps (sm_trace.c). */
+/* Starts CTA slot c from the trace: fills its block and warps. 0, or -1 with a message in err. */
+int sm_trace_cta_start(sm_core *s, sm_cta_slot *c, const uint32_t ctaid[3], strbuf *err);
+/* Issues slot's next trace line: acc (when not NULL) receives its memory accesses; barriers and
+ * the end of the stream update the warp's state. Returns the line's active lanes. */
+uint32_t sm_trace_step(sm_core *s, uint32_t slot, simt_mem_access *acc);
+
+/* A warp slot holds a warp (PTX- or trace-driven), and the warp's state. */
+static inline int sm_slot_live(const sm_warp_slot *ws) { return ws->w || ws->tw; }
+static inline int sm_slot_state(const sm_warp_slot *ws)
+{
+    return ws->w ? (int)ws->w->state : ws->tw ? (int)ws->tw->state : (int)SIMT_WARP_DONE;
+}
+
 /* Issue (sm_issue.c). */
 void sm_issue_cycle(sm_core *s, uint64_t cycle);
 /* Recomputes the status of every slot marked dirty. */

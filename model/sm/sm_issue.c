@@ -33,17 +33,25 @@ static void update_status(sm_core *s, uint32_t slot)
     uint8_t old = ws->status;
     ws->dirty = 0;
     ws->next_in = NULL;
-    if (!ws->w || ws->exited) {
+    if (!sm_slot_live(ws) || ws->exited) {
         ws->status = SCHED_WARP_IDLE;
         ws->why = SM_STALL_IDLE;
-    } else if (ws->w->state == SIMT_WARP_AT_BARRIER || (ws->fence && ws->stores)) {
+    } else if (sm_slot_state(ws) == SIMT_WARP_AT_BARRIER || (ws->fence && ws->stores)) {
         ws->status = SCHED_WARP_STALL_LONG;
         ws->why = SM_STALL_BARRIER;
     } else {
         if (ws->fence && !ws->stores) ws->fence = 0;
-        const ptx_func *f;
-        const ptx_instr *in = simt_warp_next(ws->w, &f);
-        uint32_t base = simt_top(ws->w)->reg_base;
+        const ptx_instr *in;
+        uint32_t base = 0;
+        if (ws->tw) {
+            in = ws->tw->insn ? &ws->tw->cur : NULL;
+            ws->next_fu = ws->tw->fu;
+        } else {
+            const ptx_func *f;
+            in = simt_warp_next(ws->w, &f);
+            base = simt_top(ws->w)->reg_base;
+            if (in) ws->next_fu = sm_fu(s, in);
+        }
         ws->next_in = in;
         if (!in || sb_can_issue_instr(&s->sb, slot, in, base)) {
             ws->status = SCHED_WARP_READY;
@@ -66,7 +74,7 @@ static void update_status(sm_core *s, uint32_t slot)
     if (ws->status == SCHED_WARP_READY) {
         s->n_ready++;
         s->sched_ready[k]++;
-        ws->ready_mem = ws->next_in && sm_fu(s, ws->next_in).unit == FU_MEM;
+        ws->ready_mem = ws->next_in && ws->next_fu.unit == FU_MEM;
         s->sched_ready_mem[k] += ws->ready_mem;
     }
     s->status[slot] = ws->status;
@@ -125,7 +133,7 @@ void sm_cta_check_done(sm_core *s, uint32_t k)
     if (!c->live) return;
     for (uint32_t i = 0; i < s->warps_per_cta; i++) {
         sm_warp_slot *ws = &s->warps[c->first_slot + i];
-        if (!ws->w) continue;
+        if (!sm_slot_live(ws)) continue;
         if (!ws->exited || ws->loads || ws->stores || sb_pending_count(&s->sb, c->first_slot + i)) return;
     }
     for (uint32_t i = 0; i < s->warps_per_cta; i++) {
@@ -138,13 +146,14 @@ void sm_cta_check_done(sm_core *s, uint32_t k)
             ws->ready_mem = 0;
         }
         ws->w = NULL;
+        ws->tw = NULL;
         ws->status = SCHED_WARP_IDLE;
         ws->why = SM_STALL_IDLE;
         s->status[slot] = SCHED_WARP_IDLE;
         s->sched_why_dirty[slot % s->n_sched] = 1;
         sb_clear_warp(&s->sb, slot);
     }
-    simt_cta_free(&c->cta);
+    if (!s->trace) simt_cta_free(&c->cta);
     c->live = 0;
     s->live_ctas--;
     s->finished++;
@@ -152,14 +161,35 @@ void sm_cta_check_done(sm_core *s, uint32_t k)
     s->progress++;
 }
 
+/* The timing side of an issued instruction: counts, the scheduler's note, and the LD/ST unit or
+ * the result's writeback. */
+static void issue_done(sm_core *s, uint32_t slot, const ptx_instr *in, fu_timing t, int inst, uint32_t func,
+                       uint32_t pc, uint32_t base, const simt_mem_access *acc, uint64_t cycle)
+{
+    sm_warp_slot *ws = &s->warps[slot];
+    s->st.warp_insn++;
+    s->st.fu_issued[t.unit]++;
+    s->progress++;
+    sched_issued(&s->scheds[slot % s->n_sched], slot, ((uint64_t)func << 32) | pc);
+    if (t.unit == FU_MEM) {
+        sm_ldst_accept(s, slot, in, func, pc, base, acc, cycle);
+        return;
+    }
+    s->fu_free[t.unit][inst] = cycle + t.initiation;
+    uint32_t extra = bank_delay(s, slot, in, base, cycle);
+    s->st.bank_conflict_cycles += extra;
+    for (int i = 0; i < in->ndst; i++)
+        if (in->dst[i] != PTX_NO_REG) sm_wheel_add(s, cycle + t.latency + extra, slot, in->dst[i] + base, SM_NO_RECORD);
+    if ((in->op == OP_MEMBAR || in->op == OP_FENCE) && ws->stores) ws->fence = 1;
+}
+
 /* Issues the next instruction of slot. Returns 1 when issued, 0 when its unit is busy. */
 static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
 {
     sm_warp_slot *ws = &s->warps[slot];
-    simt_warp *w = ws->w;
     const ptx_instr *in = ws->next_in; /* the slot is clean: update_status ran since it last changed */
     if (!in) return 0;
-    fu_timing t = sm_fu(s, in);
+    fu_timing t = ws->next_fu;
     if (avoid_unit >= 0 && t.unit == avoid_unit) return 0;
     int inst = -1;
     if (t.unit == FU_MEM) {
@@ -168,38 +198,44 @@ static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
         inst = unit_free(s, t.unit, cycle);
         if (inst < 0) return 0;
     }
-    simt_entry *top = simt_top(w);
-    uint32_t base = top->reg_base, func = top->func, pc = top->pc;
-    uint64_t thread_before = w->thread_insn;
     simt_mem_access acc;
     acc.mask = 0;
-    w->cta->clock = cycle;
-    int is_mem_op = in->op == OP_LD || in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED;
-    if (!is_mem_op && in->ndst) sb_reserve_instr(&s->sb, slot, in, base);
-    simt_status st = simt_warp_step(w, is_mem_op ? &acc : NULL, &s->err);
-    if (st != SIMT_OK) {
-        s->error = 1;
-        return 1;
-    }
-    s->st.warp_insn++;
-    s->st.thread_insn += w->thread_insn - thread_before;
-    s->st.fu_issued[t.unit]++;
-    s->progress++;
-    sched_issued(&s->scheds[slot % s->n_sched], slot, ((uint64_t)func << 32) | pc);
-    if (is_mem_op) {
-        sm_ldst_accept(s, slot, in, func, pc, base, &acc, cycle);
+    int is_mem_op = t.unit == FU_MEM;
+    uint32_t base = 0, func = 0, pc;
+    uint16_t op = in->op;
+    if (ws->tw) {
+        pc = ws->tw->pc;
+        if (!is_mem_op && in->ndst) sb_reserve_instr(&s->sb, slot, in, 0);
+        /* in points into the warp, which the step moves on: keep what the rest of the issue needs */
+        ptx_instr copy;
+        copy.op = in->op;
+        copy.ndst = in->ndst;
+        copy.nsrc = in->nsrc;
+        memcpy(copy.dst, in->dst, in->ndst * sizeof *in->dst);
+        memcpy(copy.src, in->src, in->nsrc * sizeof *in->src);
+        s->st.thread_insn += sm_trace_step(s, slot, is_mem_op ? &acc : NULL);
+        issue_done(s, slot, &copy, t, inst, func, pc, base, &acc, cycle);
     } else {
-        s->fu_free[t.unit][inst] = cycle + t.initiation;
-        uint32_t extra = bank_delay(s, slot, in, base, cycle);
-        s->st.bank_conflict_cycles += extra;
-        for (int i = 0; i < in->ndst; i++)
-            if (in->dst[i] != PTX_NO_REG) sm_wheel_add(s, cycle + t.latency + extra, slot, in->dst[i] + base, SM_NO_RECORD);
-        if ((in->op == OP_MEMBAR || in->op == OP_FENCE) && ws->stores) ws->fence = 1;
+        simt_warp *w = ws->w;
+        simt_entry *top = simt_top(w);
+        base = top->reg_base;
+        func = top->func;
+        pc = top->pc;
+        uint64_t thread_before = w->thread_insn;
+        w->cta->clock = cycle;
+        if (!is_mem_op && in->ndst) sb_reserve_instr(&s->sb, slot, in, base);
+        simt_status st = simt_warp_step(w, is_mem_op ? &acc : NULL, &s->err);
+        if (st != SIMT_OK) {
+            s->error = 1;
+            return 1;
+        }
+        s->st.thread_insn += w->thread_insn - thread_before;
+        issue_done(s, slot, in, t, inst, func, pc, base, &acc, cycle);
     }
     sm_mark_dirty(s, slot);
-    if (w->state != SIMT_WARP_READY || in->op == OP_BAR || in->op == OP_EXIT || in->op == OP_RET)
-        sm_mark_cta_dirty(s, ws->cta);
-    if (w->state == SIMT_WARP_DONE && !ws->exited) warp_exit(s, slot);
+    int state = sm_slot_state(ws);
+    if (state != SIMT_WARP_READY || op == OP_BAR || op == OP_EXIT || op == OP_RET) sm_mark_cta_dirty(s, ws->cta);
+    if (state == SIMT_WARP_DONE && !ws->exited) warp_exit(s, slot);
     return 1;
 }
 
@@ -239,8 +275,7 @@ void sm_issue_cycle(sm_core *s, uint64_t cycle)
         for (uint32_t i = 0; i < n && !issued && !s->error; i++) {
             uint32_t slot = s->order[i];
             if (s->warps[slot].status != SCHED_WARP_READY) continue;
-            const ptx_instr *first = s->warps[slot].next_in;
-            int first_unit = first ? sm_fu(s, first).unit : -1;
+            int first_unit = s->warps[slot].next_in ? s->warps[slot].next_fu.unit : -1;
             if (!try_issue(s, slot, cycle, -1)) continue;
             issued = 1;
             for (int extra = 1; extra < max_per_warp && !s->error; extra++) {

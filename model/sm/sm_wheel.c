@@ -57,7 +57,7 @@ void sm_wheel_run(sm_core *s, uint64_t cycle)
                 sb_release(&s->sb, e.slot, e.reg);
                 sm_mark_dirty(s, e.slot);
                 /* A warp that exited with a result still in flight: its CTA may be complete now. */
-                if (s->warps[e.slot].exited && s->warps[e.slot].w) sm_cta_check_done(s, s->warps[e.slot].cta);
+                if (s->warps[e.slot].exited && sm_slot_live(&s->warps[e.slot])) sm_cta_check_done(s, s->warps[e.slot].cta);
             }
         }
         s->wheel_pending -= b->n;
@@ -139,5 +139,5 @@ void sm_record_done(sm_core *s, uint32_t i, uint64_t cycle)
     s->rec_free = i;
     s->rec_used--;
     s->progress++;
-    if (ws->w && ws->w->state == SIMT_WARP_DONE) sm_cta_check_done(s, ws->cta);
+    if (sm_slot_live(ws) && sm_slot_state(ws) == SIMT_WARP_DONE) sm_cta_check_done(s, ws->cta);
 }

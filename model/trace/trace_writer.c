@@ -346,7 +346,7 @@ int trace_writer_kernel_begin(trace_writer *tw, simt_launch *l, unsigned nregs, 
     return 0;
 }
 
-int trace_writer_kernel_end(trace_writer *tw, int keep, trace_kernel_info *info, char *err, size_t len)
+int trace_writer_kernel_end(trace_writer *tw, int keep, trace_written_kernel *info, char *err, size_t len)
 {
     if (!tw->out) {
         snprintf(err, len, "no traced kernel is open");

@@ -32,11 +32,11 @@ typedef struct trace_writer_opts {
     uint64_t spill_bytes;    /* per warp, buffered bytes before spilling to a temporary file; 0: 2 MiB */
 } trace_writer_opts;
 
-typedef struct trace_kernel_info {
+typedef struct trace_written_kernel {
     uint32_t kernel_id;  /* 1-based launch number: kernel-<id>.traceg */
     uint64_t warp_insn;  /* instruction lines written (the sum of its "insts =") */
     uint64_t ctas;       /* #BEGIN_TB blocks written */
-} trace_kernel_info;
+} trace_written_kernel;
 
 /* Creates dir if needed and starts an empty dir/kernelslist.g. opts may be NULL. Returns 0,
  * or -1 with the reason in err. */
@@ -52,7 +52,7 @@ int trace_writer_kernel_begin(trace_writer *tw, simt_launch *l, unsigned nregs, 
 /* Finishes the current kernel. keep = 0 (the launch failed): the file is removed and not
  * listed. Otherwise the kernel is listed in kernelslist.g and *info (may be NULL) filled.
  * Returns -1 with the reason when writing failed at any point of the kernel. */
-int trace_writer_kernel_end(trace_writer *tw, int keep, trace_kernel_info *info, char *err, size_t len);
+int trace_writer_kernel_end(trace_writer *tw, int keep, trace_written_kernel *info, char *err, size_t len);
 
 /* The address part of a memory line for the lanes in mask: "1 0x<base> <stride> " when those
  * lanes are one contiguous run whose addresses step by a constant 32-bit stride (Accel-Sim's

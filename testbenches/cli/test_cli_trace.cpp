@@ -82,6 +82,49 @@ TEST(CliTrace, TraceOfAWorkloadMatchesItsFunctionalRun)
     EXPECT_EQ(sum, insn);
 }
 
+// Sum of a per-SM statistic over the SMs of a statistics text ("gpu.sm[i].leaf = v" lines).
+long long sm_sum(const std::string &text, const std::string &leaf)
+{
+    long long sum = 0;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind("gpu.sm[", 0) != 0) continue;
+        size_t close = line.find("].");
+        if (close == std::string::npos || line.compare(close + 2, leaf.size() + 3, leaf + " = ") != 0) continue;
+        sum += std::stoll(line.substr(close + 2 + leaf.size() + 3));
+    }
+    return sum;
+}
+
+// Round trip: a workload's trace run trace-driven issues the same warp instructions and sends
+// the same global-memory requests as the PTX-driven run of the workload (cycles differ a little:
+// the trace has no parameter or constant-bank loads, and see docs/traces.md).
+TEST(CliTrace, RoundTripKeepsInstructionsAndMemoryRequests)
+{
+    const std::string cfg = std::string(GTLM_SOURCE_DIR) + "/configs/tiny.config";
+    for (const char *wl : {"parboil/SPMV", "rodinia/BFS", "rodinia/HotSpot", "polybench/ATAX", "sdk/MatrixMul"}) {
+        std::string dir = ::testing::TempDir() + "gtlm_round_trip";
+        std::system(("rm -rf " + dir).c_str());
+        Result t = run(std::string("trace ") + wl + " --size tiny --config " + cfg + " --out " + dir);
+        ASSERT_EQ(t.code, 0) << wl << ": " << t.out;
+        Result traced = run("run --trace " + dir + " --config " + cfg + " --check-stats");
+        ASSERT_EQ(traced.code, 0) << wl << ": " << traced.out;
+        Result ptx = run(std::string("run ") + wl + " --size tiny --config " + cfg);
+        ASSERT_EQ(ptx.code, 0) << wl << ": " << ptx.out;
+        long long insn = stat_value(ptx.out, "gpgpu_n_tot_w_icount");
+        ASSERT_GT(insn, 0) << ptx.out;
+        EXPECT_EQ(stat_value(traced.out, "gpgpu_n_tot_w_icount"), insn) << wl;
+        for (const char *leaf : {"gmem.insn", "gmem.requests", "lmem.requests", "shmem.insn", "shmem.passes"})
+            EXPECT_EQ(sm_sum(traced.out, leaf), sm_sum(ptx.out, leaf)) << wl << " " << leaf;
+        EXPECT_GT(sm_sum(ptx.out, "gmem.requests"), 0) << wl;
+        long long c1 = stat_value(traced.out, "gpu_tot_sim_cycle"), c0 = stat_value(ptx.out, "gpu_tot_sim_cycle");
+        EXPECT_GT(c1, c0 / 2) << wl;
+        EXPECT_LT(c1, c0 * 2) << wl;
+        std::system(("rm -rf " + dir).c_str());
+    }
+}
+
 TEST(CliTrace, UsageErrors)
 {
     Result r = run("trace parboil/SPMV");

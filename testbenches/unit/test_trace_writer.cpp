@@ -142,7 +142,7 @@ protected:
 
     // Runs kernel name over grid x 64 threads with the writer tracing it.
     void run(trace_writer *tw, const char *name, unsigned grid, unsigned nregs, simt_run_stats *stats,
-             trace_kernel_info *info)
+             trace_written_kernel *info)
     {
         const ptx_func *k = ptx_module_find_func(&mod.ptx, name);
         ASSERT_NE(k, nullptr);
@@ -194,7 +194,7 @@ TEST_F(TraceWriterTest, HeaderStructureCountsAndAddresses)
     ASSERT_EQ(trace_writer_memcpy(tw, a, 768, msg, sizeof msg), 0);
     ASSERT_EQ(trace_writer_memcpy(tw, b, 768, msg, sizeof msg), 0);
     simt_run_stats stats{};
-    trace_kernel_info info{};
+    trace_written_kernel info{};
     run(tw, "scale", 3, 17, &stats, &info);
     trace_writer_close(tw);
 
@@ -284,7 +284,7 @@ TEST_F(TraceWriterTest, SecondLaunchIsKernelTwoAndRegistersSkipRZ)
     char msg[512];
     ASSERT_EQ(trace_writer_open(&tw, dir.c_str(), nullptr, msg, sizeof msg), 0) << msg;
     simt_run_stats stats{};
-    trace_kernel_info info{};
+    trace_written_kernel info{};
     run(tw, "scale", 1, 17, &stats, &info);
     run(tw, "many_regs", 1, 255, &stats, &info);
     EXPECT_EQ(info.kernel_id, 2u);

@@ -1,5 +1,6 @@
 #include "top/gpu_top.h"
 
+#include <cstdio>
 #include <stdexcept>
 
 #include "check/protocol_checker.h"
@@ -128,7 +129,8 @@ bool Gpu::watch(uint64_t)
         const sm_core &c = s->core();
         if (c.error) {
             char buf[768];
-            simt_format_error(c.launch, &c.err, buf, sizeof buf);
+            if (c.launch) simt_format_error(c.launch, &c.err, buf, sizeof buf);
+            else snprintf(buf, sizeof buf, "SM %d: %s", c.id, c.err.detail); // trace-driven
             abort_run(buf);
             return false;
         }
@@ -162,11 +164,22 @@ bool Gpu::watch(uint64_t)
 
 KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm)
 {
+    return run(l.grid, [&](sm_core &c) { return sm_core_kernel_begin(&c, &l, ctas_per_sm); });
+}
+
+KernelRun Gpu::run_trace_kernel(const sm_trace_source &src, const uint32_t grid[3], uint32_t warps_per_cta,
+                                uint32_t ctas_per_sm)
+{
+    return run(grid, [&](sm_core &c) { return sm_core_kernel_begin_trace(&c, &src, warps_per_cta, ctas_per_sm); });
+}
+
+KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &begin)
+{
     KernelRun r;
     tbsched t{};
     tbsched_launch tl{};
-    for (int i = 0; i < 3; i++) tl.grid[i] = l.grid[i];
-    tl.n_ctas = static_cast<uint64_t>(l.grid[0]) * l.grid[1] * l.grid[2];
+    for (int i = 0; i < 3; i++) tl.grid[i] = grid[i];
+    tl.n_ctas = static_cast<uint64_t>(grid[0]) * grid[1] * grid[2];
     tl.n_sms = static_cast<uint32_t>(sms_.size());
     strbuf err;
     strbuf_init(&err);
@@ -179,7 +192,7 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm)
     strbuf_free(&err);
     std::vector<sm_core *> cores;
     for (auto &s : sms_) {
-        if (sm_core_kernel_begin(&s->core(), &l, ctas_per_sm) != 0) {
+        if (begin(s->core()) != 0) {
             tbsched_end(&t);
             r.ok = false;
             r.error = "out of memory preparing the SMs";

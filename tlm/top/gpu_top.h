@@ -7,6 +7,7 @@
 #ifndef GTLM_TLM_GPU_TOP_H
 #define GTLM_TLM_GPU_TOP_H
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -55,6 +56,9 @@ public:
 
     // Runs a prepared launch to completion (ctas_per_sm from the occupancy calculation).
     KernelRun run_kernel(const simt_launch &l, uint32_t ctas_per_sm);
+    // Runs a trace-driven kernel to completion: CTAs of grid from src, warps_per_cta each.
+    KernelRun run_trace_kernel(const sm_trace_source &src, const uint32_t grid[3], uint32_t warps_per_cta,
+                               uint32_t ctas_per_sm);
 
     int n_sms() const { return static_cast<int>(sms_.size()); }
     SmModule &sm(int i) { return *sms_[static_cast<size_t>(i)]; }
@@ -76,6 +80,7 @@ public:
     const VcdTracer *vcd() const { return vcd_.get(); }
 
 private:
+    KernelRun run(const uint32_t grid[3], const std::function<int(sm_core &)> &begin);
     bool watch(uint64_t cycle);
     void open_vcd();
     void abort_run(const std::string &why);

@@ -163,10 +163,15 @@ occ_result Simulator::occupancy(Module *m, const std::string &kernel, const simt
     unsigned regs = 0, barriers = 0;
     uint64_t shared = 0, stack = 0, params = 0;
     device_.kernel_resources(m, kernel, &regs, &barriers, &shared, &stack, &params);
+    return fit(kernel, l.threads_per_cta, regs, shared, l.dyn_shared);
+}
+
+occ_result Simulator::fit(const std::string &kernel, uint32_t threads, unsigned regs, uint64_t shared, uint64_t dyn_shared)
+{
     occ_sm sm{};
     occ_sm_from_config(&cfg_.sm, &sm);
     occ_kernel k{};
-    k.threads_per_cta = l.threads_per_cta;
+    k.threads_per_cta = threads;
     // 0 without a ptxas report: registers then do not bound occupancy. The committed reports are
     // for sm_75 (up to 255 registers); on a GPU with a lower per-thread limit the kernel counts as
     // compiled with -maxrregcount at that limit (the compiler would have spilled the rest).
@@ -179,15 +184,15 @@ occ_result Simulator::occupancy(Module *m, const std::string &kernel, const simt
     }
     k.regs_per_thread = regs;
     k.shmem_static = static_cast<uint32_t>(shared);
-    k.shmem_dynamic = static_cast<uint32_t>(l.dyn_shared);
+    k.shmem_dynamic = static_cast<uint32_t>(dyn_shared);
     occ_result r{};
     if (occ_compute(&sm, &k, nullptr, &r) != 0 || r.ctas == 0) {
         const char *what = r.limit == OCC_LIMIT_REGS ? "registers" : r.limit == OCC_LIMIT_SHMEM ? "shared memory"
                                                                   : r.limit == OCC_LIMIT_CTAS ? "CTA slots" : "threads";
-        throw Error(GTLM_ST_EINVAL, "gtlm_launch: kernel '" + kernel + "': one CTA of " +
-                                        std::to_string(l.threads_per_cta) + " threads does not fit on an SM (" +
-                                        what + ": " + std::to_string(regs) + " registers per thread, " +
-                                        std::to_string(shared + l.dyn_shared) + " bytes of shared memory)");
+        throw Error(GTLM_ST_EINVAL, "gtlm_launch: kernel '" + kernel + "': one CTA of " + std::to_string(threads) +
+                                        " threads does not fit on an SM (" + what + ": " + std::to_string(regs) +
+                                        " registers per thread, " + std::to_string(shared + dyn_shared) +
+                                        " bytes of shared memory)");
     }
     return r;
 }

@@ -61,8 +61,25 @@ public:
     void launch(Module *m, const std::string &kernel, const unsigned grid[3], const unsigned block[3],
                 uint64_t dyn_shared, const void *const *args, const size_t *arg_sizes, size_t n_args);
 
+    // Trace-driven mode: runs every command of DIR/kernelslist.g (memory copies carry no data a
+    // trace needs; kernels run on the timing model), statistics per kernel as launch() keeps
+    // them. Throws Error: a malformed trace with its file:line, a kernel that fails.
+    struct TraceKernelRun {
+        std::string name, file;
+        uint64_t cycles = 0, warp_insn = 0, ctas = 0;
+        double seconds = 0;
+        size_t kept = 0; // thread blocks read ahead of their dispatch
+    };
+    struct TraceRun {
+        std::vector<TraceKernelRun> kernels;
+        uint64_t memcpys = 0, unknown_opcode_lines = 0;
+        std::vector<std::string> unknown_opcodes;
+    };
+    TraceRun run_trace(const std::string &dir);
+
 private:
     occ_result occupancy(Module *m, const std::string &kernel, const simt_launch &l);
+    occ_result fit(const std::string &kernel, uint32_t threads, unsigned regs, uint64_t shared, uint64_t dyn_shared);
     void collect_load_pcs(const std::string &kernel, const simt_launch &l);
     std::vector<LoadPcRecord> load_pcs_;
     opt_registry reg_{};

@@ -25,6 +25,7 @@ typedef struct cli_args {
     int corrupt;            /* run: --corrupt-output (test hook) */
     int check_stats;        /* run: --check-stats: the statistics' invariants must hold */
     int load_pcs;           /* run: --load-pcs: print the per-load-PC L1 record */
+    const char *trace;      /* run: --trace DIR (Accel-Sim traces instead of a workload) */
     const char *stats_json; /* run: --stats-json F */
     const char *stats_text; /* run: --stats F */
 } cli_args;

@@ -28,6 +28,9 @@ int cli_parse(int argc, char **argv, int allow_workload, int allow_stats, cli_ar
             if (!need_value(argc, argv, i)) return CLI_USAGE;
             if (s[2] == 's') a->size = argv[++i];
             else a->mode = argv[++i];
+        } else if (allow_workload && strcmp(s, "--trace") == 0) {
+            if (!need_value(argc, argv, i)) return CLI_USAGE;
+            a->trace = argv[++i];
         } else if (allow_workload && strcmp(s, "--vcd") == 0) {
             /* the waveform file: the -vcd_file option */
             if (!need_value(argc, argv, i)) return CLI_USAGE;

@@ -31,11 +31,31 @@ static int write_stats(gtlm_sim *sim, const cli_args *a)
     return CLI_OK;
 }
 
+/* gtlm run --trace DIR: the traces of DIR through the timing model. */
+static int run_trace(gtlm_sim *sim, const cli_args *a)
+{
+    static char report[1 << 16];
+    printf("trace: %s\n", a->trace);
+    int st = gtlm_run_trace(sim, a->trace, report, sizeof report);
+    printf("%s", report);
+    if (st != GTLM_OK) {
+        fprintf(stderr, "gtlm: %s\n", gtlm_last_error());
+        return st == GTLM_EINVAL ? CLI_USAGE : CLI_FAIL;
+    }
+    if (gtlm_stats_write(sim, "-", GTLM_STATS_TEXT) != GTLM_OK) fprintf(stderr, "gtlm: %s\n", gtlm_last_error());
+    return CLI_OK;
+}
+
 int cmd_run(int argc, char **argv)
 {
     cli_args a;
     int rc = cli_parse(argc, argv, 1, 1, &a);
     if (rc != CLI_OK) return rc;
+    if (a.trace && (a.workload || (a.mode && strcmp(a.mode, "timing") != 0))) {
+        fprintf(stderr, "gtlm: --trace runs the traces of a directory in timing mode: give no workload and no --mode "
+                        "functional\n");
+        return CLI_USAGE;
+    }
     const wl_desc *d = NULL;
     if (a.workload && !(d = wl_find(a.workload))) {
         fprintf(stderr, "gtlm: no workload named '%s' (gtlm list shows them; name the suite, e.g. rodinia/BFS, when "
@@ -53,7 +73,10 @@ int cmd_run(int argc, char **argv)
     gtlm_sim *sim = NULL;
     if ((rc = cli_create_sim(&a, &sim)) != CLI_OK) return rc;
     printf("%s", gtlm_sim_describe(sim));
-    if (!d) {
+    if (a.trace) {
+        rc = run_trace(sim, &a);
+        if (rc == CLI_OK && a.check_stats) rc = cli_check_stats(sim);
+    } else if (!d) {
         printf("no workload given: configuration loaded, nothing to simulate\n");
     } else {
         int w = wl_run(d, sim, a.size ? a.size : "tiny", a.sets, (size_t)a.n_sets, a.corrupt, stdout);

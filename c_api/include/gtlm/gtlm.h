@@ -188,6 +188,15 @@ GTLM_EXTERN(int) gtlm_kernel_resources_get(gtlm_sim *sim, gtlm_module *module, c
 GTLM_EXTERN(int) gtlm_launch(gtlm_sim *sim, gtlm_module *module, const char *kernel, const unsigned grid[3],
                             const unsigned block[3], size_t dynamic_shared_bytes, const void *const *args,
                             const size_t *arg_sizes, size_t n_args);
+/* Trace-driven mode (timing mode only): runs every command of DIR/kernelslist.g, Accel-Sim SASS
+ * traces (.traceg, tracer versions 3 to 5 and the older format), through the same SMs, memory
+ * hierarchy and statistics as gtlm_launch; each kernel's statistics are kept under its name.
+ * report (may be NULL) receives one line per kernel ("kernel NAME cycles N warp_insn N ctas N
+ * seconds S") and, when -gtlm_trace_unknown_opcode_as_alu let unknown opcodes through, a line
+ * "unknown_opcodes LINES NAME...". A malformed trace gives GTLM_EINVAL with file:line and what
+ * was expected; a kernel that cannot finish gives GTLM_ESIM. */
+GTLM_EXTERN(int) gtlm_run_trace(gtlm_sim *sim, const char *dir, char *report, size_t report_len);
+
 /* ---- observing execution ---- */
 
 /* State spaces of memory events. */
