@@ -267,7 +267,7 @@ static simt_status exec_alu(simt_warp *w, const simt_entry *e, const ptx_instr *
     return SIMT_OK;
 }
 
-static uint32_t guard_mask(const simt_warp *w, const simt_entry *e, const ptx_instr *in)
+uint32_t simt_guard_mask(const simt_warp *w, const simt_entry *e, const ptx_instr *in)
 {
     if (in->guard == PTX_NO_REG) return e->mask;
     const uint64_t *g = &w->regs[(size_t)(e->reg_base + in->guard) * SIMT_WARP];
@@ -285,7 +285,7 @@ simt_status simt_warp_step(simt_warp *w, simt_mem_access *acc, simt_error *err)
     simt_entry *e = simt_top(w);
     const ptx_func *f = simt_func(w, e->func);
     const ptx_instr *in = &f->instrs[e->pc];
-    uint32_t active = guard_mask(w, e, in);
+    uint32_t active = simt_guard_mask(w, e, in);
     w->insn++;
     w->thread_insn += (uint64_t)__builtin_popcount(e->mask);
     simt_status st = SIMT_OK;

@@ -14,6 +14,8 @@ typedef struct simt_frame_layout {
 simt_frame_layout simt_frame_of(const ptx_func *f);
 
 static inline simt_entry *simt_top(simt_warp *w) { return &w->stack[w->depth - 1]; }
+/* The active lanes of entry e whose guard predicate of in holds (all active when unguarded). */
+uint32_t simt_guard_mask(const simt_warp *w, const simt_entry *e, const ptx_instr *in);
 
 static inline const ptx_func *simt_func(const simt_warp *w, uint32_t index)
 {

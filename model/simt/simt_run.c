@@ -31,20 +31,6 @@ int simt_launch_prepare(simt_launch *l, char *err, size_t len)
     return 0;
 }
 
-/* Lanes the next instruction executes for: the active lanes whose guard predicate holds (the
- * rule of simt_exec.c's guard_mask; read before the step, which may overwrite the guard). */
-static uint32_t executed_lanes(const simt_warp *w, const simt_entry *e, const ptx_instr *in)
-{
-    if (in->guard == PTX_NO_REG) return e->mask;
-    const uint64_t *g = &w->regs[(size_t)(e->reg_base + in->guard) * SIMT_WARP];
-    uint32_t p = 0;
-    for (uint32_t m = e->mask; m; m &= m - 1) {
-        uint32_t lane = (uint32_t)__builtin_ctz(m);
-        if ((g[lane] != 0) != (in->guard_neg != 0)) p |= 1u << lane;
-    }
-    return p;
-}
-
 /* One step with the launch's observers (memory and per-instruction hooks) called after it. */
 static simt_status step_observed(const simt_launch *l, simt_warp *w, simt_mem_access *acc, simt_error *err)
 {
@@ -53,7 +39,7 @@ static simt_status step_observed(const simt_launch *l, simt_warp *w, simt_mem_ac
     const ptx_instr *in = NULL;
     if (l->on_insn) {
         in = &simt_func(w, func)->instrs[pc];
-        mask = executed_lanes(w, e, in);
+        mask = simt_guard_mask(w, e, in);
     }
     simt_status st = simt_warp_step(w, acc, err);
     if (st != SIMT_OK) return st;

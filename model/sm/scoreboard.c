@@ -21,6 +21,21 @@ int sb_init(scoreboard *sb, uint32_t n_warps, uint32_t n_regs)
     return 0;
 }
 
+int sb_grow(scoreboard *sb, uint32_t n_regs)
+{
+    if (n_regs <= sb->n_regs) return 0;
+    uint32_t words = (n_regs + 63) / 64;
+    uint64_t *bits = calloc((size_t)sb->n_warps * words, sizeof *bits);
+    if (!bits) return -1;
+    for (uint32_t w = 0; w < sb->n_warps; w++)
+        memcpy(bits + (size_t)w * words, sb->bits + (size_t)w * sb->words_per_warp, sb->words_per_warp * sizeof *bits);
+    free(sb->bits);
+    sb->bits = bits;
+    sb->words_per_warp = words;
+    sb->n_regs = n_regs;
+    return 0;
+}
+
 void sb_free(scoreboard *sb)
 {
     free(sb->bits);

@@ -28,6 +28,8 @@ typedef struct scoreboard {
 /* n_regs: register slots per warp (the kernel's slot count, at most what the SM allows per
  * thread). Returns 0, or -1 when out of memory or an argument is zero. */
 int sb_init(scoreboard *sb, uint32_t n_warps, uint32_t n_regs);
+/* Widens every warp's row to at least n_regs slots, keeping what is pending. 0, or -1 (no memory). */
+int sb_grow(scoreboard *sb, uint32_t n_regs);
 void sb_free(scoreboard *sb);
 /* Forget every pending write of one warp (warp exit, CTA relaunch). */
 void sb_clear_warp(scoreboard *sb, uint32_t warp);

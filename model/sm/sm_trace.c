@@ -12,6 +12,7 @@
  * header's shared / local window (4 GB from its base), else global; constant-bank reads (LDC,
  * ULDC) carry no address in traces and run on the integer unit; tensor-core ops run on the SP
  * units with the tensor latency (the SM has no tensor pipeline). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,9 +95,25 @@ static void load_next(sm_core *s, sm_trace_warp *tw)
     for (int i = 0; i < t->nsrc && in->nsrc < PTX_MAX_REGS_PER_INSTR; i++) in->src[in->nsrc++] = t->src[i];
     /* a wide load writes consecutive registers from its destination */
     uint32_t wide = in->op == OP_LD && t->mem_width > 4 ? t->mem_width / 4u : 1u;
+    uint32_t top = 0;
     for (int i = 0; i < t->ndst; i++)
-        for (uint32_t k = 0; k < wide && in->ndst < PTX_MAX_REGS_PER_INSTR; k++)
-            if (t->dst[i] + k < TRACE_RZ) in->dst[in->ndst++] = t->dst[i] + k;
+        for (uint32_t k = 0; k < wide && in->ndst < PTX_MAX_REGS_PER_INSTR; k++) {
+            uint32_t r = t->dst[i] + k;
+            if (r == TRACE_RZ || (t->dst[i] < TRACE_RZ && r > TRACE_RZ)) break; /* a group never wraps into RZ */
+            in->dst[in->ndst++] = r;
+        }
+    for (int i = 0; i < in->nsrc; i++) top = in->src[i] > top ? in->src[i] : top;
+    for (int i = 0; i < in->ndst; i++) top = in->dst[i] > top ? in->dst[i] : top;
+    if (top >= s->sb.n_regs) { /* registers above R255 (gtlm-written traces): widen the scoreboard */
+        uint32_t n = s->sb.n_regs;
+        while (n <= top) n *= 2;
+        if (sb_grow(&s->sb, n) != 0) {
+            s->error = 1;
+            s->err.status = SIMT_ERR_NOMEM;
+            snprintf(s->err.detail, sizeof s->err.detail, "SM %d: out of memory widening the scoreboard", s->id);
+        }
+        s->sb_regs = s->sb.n_regs;
+    }
     tw->fu = o ? o->fu : (fu_timing){FU_SP, 1, 1};
     tw->is_mem = tw->fu.unit == FU_MEM;
     tw->pc = (uint32_t)(t->pc >> (s->trace->binary_version >= 70 ? 4 : 3));

@@ -90,12 +90,6 @@ static int valid_gpgpusim_name(const char *s)
 }
 
 /* "gpu.sm" is a leaf prefix of "gpu.sm.x": both cannot be JSON leaves. */
-static int dot_prefix(const char *a, const char *b)
-{
-    size_t n = strlen(a);
-    return strncmp(a, b, n) == 0 && b[n] == '.';
-}
-
 static int same(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
 
 /* "[*]" in the pattern matches any "[digits]" of the path. */
@@ -140,10 +134,21 @@ void stat_registry_free(stat_registry *r)
     free(r->v);
     free(r->k);
     free(r->open_name);
+    free(r->sums);
+    strset_free(&r->paths);
+    strset_free(&r->gnames);
+    strset_free(&r->prefixes);
     free(r);
 }
 
 /* Checks that the path and GPGPU-Sim names are well formed and clash with nothing registered. */
+static int name_taken(const stat_registry *r, const char *n)
+{
+    return n && (strset_has(&r->paths, n, strlen(n)) || strset_has(&r->gnames, n, strlen(n)));
+}
+
+/* A new path may not equal any registered path or GPGPU-Sim name, nor have a registered path as
+ * a dot-prefix or be one of a registered path ("a.b" and "a.b.c" cannot both be statistics). */
 static int check_names(const stat_registry *r, const char *path, const stat_names *names)
 {
     if (!valid_path(path, 0)) return -1;
@@ -151,16 +156,26 @@ static int check_names(const stat_registry *r, const char *path, const stat_name
     const char *gr = names ? names->gpgpusim_run : NULL;
     if ((gk && !valid_gpgpusim_name(gk)) || (gr && !valid_gpgpusim_name(gr))) return -1;
     if (same(gk, gr) || same(gk, path) || same(gr, path)) return -1;
-    for (int i = 0; i < r->n; i++) {
-        const stat_entry *e = &r->v[i];
-        if (strcmp(e->path, path) == 0 || dot_prefix(e->path, path) || dot_prefix(path, e->path)) return -1;
-        if (same(path, e->gpgpusim_kernel) || same(path, e->gpgpusim_run)) return -1;
-        const char *mine[2] = {gk, gr};
-        for (int j = 0; j < 2; j++)
-            if (same(mine[j], e->path) || same(mine[j], e->gpgpusim_kernel) || same(mine[j], e->gpgpusim_run))
-                return -1;
+    if (name_taken(r, path) || strset_has(&r->prefixes, path, strlen(path))) return -1;
+    for (const char *d = strchr(path, '.'); d; d = strchr(d + 1, '.'))
+        if (strset_has(&r->paths, path, (size_t)(d - path))) return -1;
+    return name_taken(r, gk) || name_taken(r, gr) ? -1 : 0;
+}
+
+/* Records entry id's names for check_names. */
+static int index_names(stat_registry *r, int id)
+{
+    const stat_entry *e = &r->v[id];
+    int rc = strset_add(&r->paths, e->path, strlen(e->path));
+    for (const char *d = strchr(e->path, '.'); d && !rc; d = strchr(d + 1, '.'))
+        rc = strset_add(&r->prefixes, e->path, (size_t)(d - e->path));
+    if (!rc && e->gpgpusim_kernel) rc = strset_add(&r->gnames, e->gpgpusim_kernel, strlen(e->gpgpusim_kernel));
+    if (!rc && e->gpgpusim_run) rc = strset_add(&r->gnames, e->gpgpusim_run, strlen(e->gpgpusim_run));
+    if (!rc && e->kind == E_SUM) {
+        rc = grow((void **)&r->sums, &r->capsums, r->nsums + 1, sizeof(int));
+        if (!rc) r->sums[r->nsums++] = id;
     }
-    return 0;
+    return rc;
 }
 
 static int add_member(stat_entry *sum, int id)
@@ -173,9 +188,9 @@ static int add_member(stat_entry *sum, int id)
 /* A new counter/real joins every sum whose pattern it matches. */
 static int join_sums(stat_registry *r, int id)
 {
-    for (int i = 0; i < r->n; i++)
-        if (r->v[i].kind == E_SUM && pattern_match(r->v[i].pattern, r->v[id].path))
-            if (add_member(&r->v[i], id) != 0) return -1;
+    for (int k = 0; k < r->nsums; k++)
+        if (pattern_match(r->v[r->sums[k]].pattern, r->v[id].path))
+            if (add_member(&r->v[r->sums[k]], id) != 0) return -1;
     return 0;
 }
 
@@ -218,6 +233,7 @@ static int commit_entry(stat_registry *r)
             return -1;
         }
     }
+    if (index_names(r, id) != 0) return -1; /* out of memory: the statistic stays, unchecked */
     return id;
 }
 

@@ -2,6 +2,7 @@
 #ifndef GTLM_STATS_INTERNAL_H
 #define GTLM_STATS_INTERNAL_H
 
+#include "../common/strset.h"
 #include "stats.h"
 
 /* Internally ratio and sum are their own kinds; the public API reports them as STAT_DERIVED. */
@@ -43,6 +44,9 @@ typedef struct kernel_rec {
 struct stat_registry {
     stat_entry *v;
     int n, cap;
+    strset paths, gnames; /* registered paths; GPGPU-Sim names (the checks of a new name) */
+    strset prefixes;      /* every proper dot-prefix of a registered path */
+    int *sums, nsums, capsums; /* ids of the sum entries (a new counter joins those it matches) */
     kernel_rec *k;
     int nk, capk;
     int open;        /* a kernel is running: its live values count in the run scope */

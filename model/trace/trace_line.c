@@ -76,11 +76,11 @@ int trace_parse_hex(const char *t, uint64_t *out)
 /* Shows a token in a message; NULL is the end of the line. */
 #define FOUND(t) (t) ? "'" : "", (t) ? (t) : "end of line", (t) ? "'" : ""
 
-/* "R0".."R255" -> 0..255. */
+/* "R0".."R65535" -> 0..65535 (above R255 only in traces gtlm writes from PTX virtual registers). */
 static int parse_reg(const char *t)
 {
     uint64_t v;
-    if (!t || t[0] != 'R' || trace_parse_u64(t + 1, 255, &v)) return -1;
+    if (!t || t[0] != 'R' || trace_parse_u64(t + 1, TRACE_MAX_REG, &v)) return -1;
     return (int)v;
 }
 
@@ -104,7 +104,7 @@ static int grow_addrs(trace_tb *tb, uint32_t more)
 }
 
 /* Reads a register list of `count` entries (the count token already parsed); R255 dropped. */
-static int parse_regs(trace_kernel *k, char **s, uint64_t count, uint8_t *out, uint8_t *n, const char *what,
+static int parse_regs(trace_kernel *k, char **s, uint64_t count, uint16_t *out, uint8_t *n, const char *what,
                       strbuf *err)
 {
     *n = 0;
@@ -112,11 +112,11 @@ static int parse_regs(trace_kernel *k, char **s, uint64_t count, uint8_t *out, u
         char *t = trace_next_token(s);
         int r = parse_reg(t);
         if (r < 0) {
-            trace_err(k, err, "expected %s register %llu of %llu (R0..R255), found %s%s%s", what,
+            trace_err(k, err, "expected %s register %llu of %llu (R0..R65535), found %s%s%s", what,
                       (unsigned long long)i + 1, (unsigned long long)count, FOUND(t));
             return -1;
         }
-        if (r != TRACE_RZ) out[(*n)++] = (uint8_t)r;
+        if (r != TRACE_RZ) out[(*n)++] = (uint16_t)r;
     }
     return 0;
 }

@@ -13,7 +13,8 @@
  *       (the "old format"; it must name the current block and warp);
  *     - line_num is there when "-enable lineinfo = 1";
  *     - PC is hex, mask is exactly 8 hex digits (active & predicated-on lanes, lane 0 = bit 0);
- *     - registers are R0..R255; R255 is the zero register and is dropped;
+ *     - registers are R0..R255; R255 is the zero register and is dropped; numbers up to
+ *       R65535 are accepted too (traces gtlm writes number PTX virtual registers this way);
  *     - when mem_width > 0, mode 0 lists popcount(mask) hex addresses in lane order; mode 1 is
  *       "0xBASE STRIDE": the k-th active lane (k = 0, 1, ...) reads BASE + k * STRIDE (the
  *       tracer uses it only when the active lanes are contiguous with a constant stride);
@@ -36,6 +37,7 @@
 #define TRACE_MAX_SRC 8
 #define TRACE_NO_ADDR UINT32_MAX
 #define TRACE_RZ 255 /* register 255 is the zero register: dropped by the reader */
+#define TRACE_MAX_REG 65535
 
 typedef struct trace_insn {
     uint64_t pc;
@@ -49,7 +51,7 @@ typedef struct trace_insn {
                            (.64 -> 8, .128 -> 16, .U8/.S8 -> 1, .U16/.S16 -> 2), else the
                            line's mem_width, 0 for non-memory (and for an unknown opcode read
                            as ALU, whose addresses are checked and dropped) */
-    uint8_t dst[TRACE_MAX_DST], src[TRACE_MAX_SRC];
+    uint16_t dst[TRACE_MAX_DST], src[TRACE_MAX_SRC];
 } trace_insn;
 
 typedef struct trace_warp { uint32_t first, n; } trace_warp; /* range in trace_tb.insns */
@@ -89,7 +91,7 @@ const trace_kernel_info *trace_kernel_info_of(const trace_kernel *k);
  * Checks: `insts = n` matches the lines that follow; warp ids < warps per block and not repeated
  * within a block; block ids inside the grid; masks are 8 hex digits; mem_width/compression
  * mode/address counts consistent (mem_width > 0 exactly for memory opcodes); registers
- * R0..R255; dest/src counts; no more and no fewer thread blocks than the grid has. */
+ * R0..R65535; dest/src counts; no more and no fewer thread blocks than the grid has. */
 int trace_kernel_next_tb(trace_kernel *k, trace_tb *tb, strbuf *err);
 void trace_kernel_close(trace_kernel *k);
 void trace_tb_free(trace_tb *tb);

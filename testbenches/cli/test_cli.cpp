@@ -1,6 +1,8 @@
 // The gtlm command: exit codes (0 success, 1 failure, 2 bad usage or input) and messages.
 #include <gtest/gtest.h>
 
+#include "cli_run.h"
+
 #include <algorithm>
 #include <array>
 #include <cstdlib>
@@ -14,25 +16,6 @@
 #include <vector>
 
 namespace {
-
-struct Result {
-    int code = -1;
-    std::string out; // stdout and stderr together
-};
-
-Result run(const std::string &args)
-{
-    Result r;
-    std::string cmd = std::string(GTLM_CLI) + " " + args + " 2>&1";
-    FILE *p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    int st = pclose(p);
-    r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
-}
 
 const std::string configs = std::string(GTLM_SOURCE_DIR) + "/configs/";
 

@@ -1,6 +1,8 @@
 // gtlm trace: the Accel-Sim trace of a workload, checked against what `gtlm run` reports.
 #include <gtest/gtest.h>
 
+#include "cli_run.h"
+
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -10,25 +12,6 @@
 #include <vector>
 
 namespace {
-
-struct Result {
-    int code = -1;
-    std::string out; // stdout and stderr together
-};
-
-Result run(const std::string &args)
-{
-    Result r;
-    std::string cmd = std::string(GTLM_CLI) + " " + args + " 2>&1";
-    FILE *p = popen(cmd.c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    int st = pclose(p);
-    r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
-}
 
 std::vector<std::string> file_lines(const std::string &path)
 {

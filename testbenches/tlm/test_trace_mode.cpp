@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <ostream>
 #include <set>
 #include <string>
 #include <thread>
@@ -90,6 +91,8 @@ double stat(gtlm::Simulator &s, const std::string &name)
 struct Case {
     const char *trace, *config;
 };
+
+void PrintTo(const Case &c, std::ostream *os) { *os << c.trace << " on " << c.config; }
 
 class TraceModeTest : public ::testing::TestWithParam<Case> {};
 

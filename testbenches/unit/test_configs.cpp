@@ -52,7 +52,7 @@ TEST(Configs, TheDocumentsBaselinesAreAllThere)
     std::vector<std::string> names;
     for (const std::string &p : shipped_configs()) names.push_back(std::filesystem::path(p).filename().string());
     for (const char *want : {"gtx480.config", "gtx980-linebacker.config", "titanx-pascal.config", "titanv-volta.config",
-                             "rtx3080-morpheus.config", "tiny.config"})
+                             "rtx3080-morpheus.config", "h100-hopper.config", "tiny.config"})
         EXPECT_NE(std::find(names.begin(), names.end(), want), names.end()) << want;
 }
 
@@ -75,7 +75,8 @@ TEST(Configs, ShippedConfigsDescribeTheirGpus)
     };
     for (const Want &w : {Want{"gtx480.config", 15, 700.0}, Want{"gtx980-linebacker.config", 16, 1126.0},
                           Want{"titanx-pascal.config", 28, 1000.0}, Want{"titanv-volta.config", 80, 1200.0},
-                          Want{"rtx3080-morpheus.config", 68, 0}, Want{"tiny.config", 2, 0}}) {
+                          Want{"rtx3080-morpheus.config", 68, 0}, Want{"h100-hopper.config", 132, 1980.0},
+                          Want{"tiny.config", 2, 0}}) {
         Loaded l;
         load(std::string(GTLM_SOURCE_DIR) + "/configs/" + w.file, false, l);
         ASSERT_EQ(l.rc, 0) << w.file << l.errors;

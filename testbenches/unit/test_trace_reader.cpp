@@ -417,7 +417,7 @@ TEST(TraceReaderTest, MalformedTracesNameFileAndLine)
          5, "expected instruction 5 of 5 of warp 0 ('insts = 5' at line 15), found '#END_TB'", 20},
         {"too many", "0000 ffffffff 1 R1 MOV 0 0\n0010 ffffffff 1 R1 MOV 0 0\n", 1,
          "expected 'warp = N' or '#END_TB', found '0010", 17},
-        {"register", "0000 ffffffff 1 R256 MOV 0 0\n", 1, "expected destination register 1 of 1 (R0..R255), found 'R256'", 16},
+        {"register", "0000 ffffffff 1 R65536 MOV 0 0\n", 1, "expected destination register 1 of 1 (R0..R65535), found 'R65536'", 16},
         {"dst count", "0000 ffffffff 5 R1 R2 R3 R4 R5 MOV 0 0\n", 1, "destination register count 0..4", 16},
         {"few addresses", "0000 0000000f 1 R2 LDG.E 1 R4 4 0 0x100 0x200 0x300\n", 1, "expected address 4 of 4", 16},
         {"extra address", "0000 00000003 1 R2 LDG.E 1 R4 4 2 0x100 8 8\n", 1, "expected end of line after 'LDG.E', found '8'", 16},

@@ -119,14 +119,20 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
         gpu_->sync_stats();
     }
     collect_load_pcs(kernel, p.l);
-    counters_.sim_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    record_run(r, occ, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    stat_kernel_end(stats_);
+    if (!r.ok) throw Error(GTLM_ST_ESIM, "kernel '" + kernel + "': " + r.error);
+}
+
+// The GPU totals of a finished timing-mode kernel (statistics gpu.*).
+void Simulator::record_run(const KernelRun &r, const occ_result &occ, double seconds)
+{
+    counters_.sim_seconds = seconds;
     counters_.cycles = r.cycles;
     counters_.warp_insn = r.warp_insn;
     counters_.thread_insn = r.thread_insn;
     counters_.ctas = r.ctas;
     counters_.ctas_per_sm = occ.ctas;
-    stat_kernel_end(stats_);
-    if (!r.ok) throw Error(GTLM_ST_ESIM, "kernel '" + kernel + "': " + r.error);
 }
 
 void Simulator::collect_load_pcs(const std::string &kernel, const simt_launch &l)

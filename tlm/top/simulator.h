@@ -79,6 +79,7 @@ public:
 
 private:
     occ_result occupancy(Module *m, const std::string &kernel, const simt_launch &l);
+    void record_run(const KernelRun &r, const occ_result &occ, double seconds);
     occ_result fit(const std::string &kernel, uint32_t threads, unsigned regs, uint64_t shared, uint64_t dyn_shared);
     void collect_load_pcs(const std::string &kernel, const simt_launch &l);
     std::vector<LoadPcRecord> load_pcs_;

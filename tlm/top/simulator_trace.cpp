@@ -69,12 +69,7 @@ Simulator::TraceRun Simulator::run_trace(const std::string &dir)
         k.warp_insn = r.warp_insn;
         k.ctas = r.ctas;
         k.kept = src.kept();
-        counters_.sim_seconds = k.seconds;
-        counters_.cycles = r.cycles;
-        counters_.warp_insn = r.warp_insn;
-        counters_.thread_insn = r.thread_insn;
-        counters_.ctas = r.ctas;
-        counters_.ctas_per_sm = occ.ctas;
+        record_run(r, occ, k.seconds);
         stat_kernel_end(stats_);
         if (!r.ok) throw Error(GTLM_ST_ESIM, "trace kernel '" + std::string(info.name) + "' (" + c.path + "): " + r.error);
         run.kernels.push_back(k);

@@ -1,0 +1,34 @@
+// Runs the gtlm command for the CLI tests: exit code and everything it printed.
+#ifndef GTLM_TESTBENCHES_CLI_RUN_H
+#define GTLM_TESTBENCHES_CLI_RUN_H
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace {
+
+struct Result {
+    int code = -1;
+    std::string out; // stdout and stderr together
+};
+
+inline Result run(const std::string &args)
+{
+    Result r;
+    std::string cmd = std::string(GTLM_CLI) + " " + args + " 2>&1";
+    FILE *p = popen(cmd.c_str(), "r");
+    if (!p) return r;
+    std::array<char, 4096> buf;
+    size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    int st = pclose(p);
+    r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return r;
+}
+
+} // namespace
+
+#endif
