@@ -12,9 +12,10 @@ cd "$(dirname "$0")/.."
 
 # Build tools, SystemC with TLM-2.0, GoogleTest and the JSON reader the tests use, METIS
 # (PAVER's graph partitioning), Verilator (RTL co-simulation), clang with libFuzzer for the
-# PTX parser's fuzz test, and gnuplot without X11 for tools/plot's PNG charts.
+# PTX parser's fuzz test, gnuplot without X11 for tools/plot's PNG charts, and xz for compressed
+# Accel-Sim traces (.traceg.xz).
 packages=(cmake make gcc g++ pkg-config libsystemc-dev libgtest-dev nlohmann-json3-dev libmetis-dev verilator
-          clang libclang-rt-14-dev gnuplot-nox)
+          clang libclang-rt-14-dev gnuplot-nox xz-utils)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -264,3 +264,37 @@ TEST(CApi, PtxasReportGivesKernelResources)
 }
 
 } // namespace
+
+namespace {
+
+// gtlm_run_trace on bad arguments returns codes with messages and never crashes; on a public
+// trace it fills the report with one line per kernel.
+TEST(CApi, RunTraceMisuseAndReport)
+{
+    char report[512] = "";
+    EXPECT_EQ(gtlm_run_trace(nullptr, "x", report, sizeof report), GTLM_EINVAL);
+    EXPECT_STREQ(gtlm_last_error(), "gtlm_run_trace: sim is NULL");
+    gtlm_sim *sim = make_sim({tiny.c_str()});
+    ASSERT_NE(sim, nullptr);
+    EXPECT_EQ(gtlm_run_trace(sim, nullptr, report, sizeof report), GTLM_EINVAL);
+    EXPECT_STREQ(gtlm_last_error(), "gtlm_run_trace: dir is NULL");
+    EXPECT_EQ(gtlm_run_trace(sim, "/nonexistent-trace-dir", report, sizeof report), GTLM_EINVAL);
+    EXPECT_NE(std::string(gtlm_last_error()).find("/nonexistent-trace-dir/kernelslist.g: cannot open"), std::string::npos)
+        << gtlm_last_error();
+    std::string dir = std::string(GTLM_SOURCE_DIR) + "/testbenches/data/traces/microgpusim-vectoradd-100-32";
+    ASSERT_EQ(gtlm_run_trace(sim, dir.c_str(), report, sizeof report), GTLM_OK) << gtlm_last_error();
+    EXPECT_EQ(std::string(report).rfind("kernel _Z6vecAddIfEvPT_S1_S1_i cycles ", 0), 0u) << report;
+    EXPECT_NE(std::string(report).find(" warp_insn 344 ctas 1 "), std::string::npos) << report;
+    double insn = 0;
+    ASSERT_EQ(gtlm_stat_get(sim, "gpgpu_n_tot_w_icount", &insn), GTLM_OK);
+    EXPECT_EQ(insn, 344);
+    gtlm_sim_destroy(sim);
+
+    gtlm_sim *functional = make_sim({tiny.c_str()}, {"-gtlm_mode", "functional"});
+    ASSERT_NE(functional, nullptr);
+    EXPECT_EQ(gtlm_run_trace(functional, dir.c_str(), nullptr, 0), GTLM_EINVAL);
+    EXPECT_NE(std::string(gtlm_last_error()).find("need -gtlm_mode timing"), std::string::npos) << gtlm_last_error();
+    gtlm_sim_destroy(functional);
+}
+
+} // namespace

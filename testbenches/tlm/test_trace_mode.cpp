@@ -271,3 +271,28 @@ TEST(TraceModeStreaming, AGigabyteTraceStreamsThroughAPipeInBoundedMemory)
 }
 
 } // namespace
+
+namespace {
+
+// The SM's policy seams act on trace-driven warps as on PTX ones: a warp limit throttles them.
+TEST(TraceModeSeams, AWarpLimitThrottlesTraceDrivenWarps)
+{
+    std::string dir = kSrc + "/testbenches/data/traces/mgpusim-simple-trace-example";
+    double cycles[2], throttled[2], insn[2];
+    for (int limited = 0; limited < 2; limited++) {
+        gtlm::SimSetup setup;
+        setup.config_files = {kSrc + "/configs/titanv-volta.config"};
+        if (limited) setup.overrides = {"-gpgpu_scheduler", "warp_limiting:1"};
+        gtlm::Simulator sim(setup);
+        sim.run_trace(dir);
+        cycles[limited] = stat(sim, "gpu_tot_sim_cycle");
+        throttled[limited] = stat(sim, "gpu.stall.throttled");
+        insn[limited] = stat(sim, "gpgpu_n_tot_w_icount");
+    }
+    EXPECT_EQ(insn[0], insn[1]);
+    EXPECT_EQ(throttled[0], 0);
+    EXPECT_GT(throttled[1], 0);
+    EXPECT_GT(cycles[1], cycles[0] * 1.2);
+}
+
+} // namespace
