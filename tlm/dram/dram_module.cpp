@@ -55,14 +55,14 @@ bool DramChannel::on_request(int port, Gp &gp, const sc_core::sc_time &arrival)
     if (dram_channel_push(&ch_, visible, &r) != GTLM_ST_OK) // cannot happen after can_accept
         SC_REPORT_ERROR("gtlm/dram", "DRAM channel refused a request it had room for");
     uint64_t w = dram_channel_next_work(&ch_, visible);
-    if (w != kNever) domain_.wake_at(w);
+    if (w != kNever) domain_.wake_at(w, this);
     return true;
 }
 
 void DramChannel::on_resp_ready(int port)
 {
     const dram_channel_rsp *r = dram_channel_rsp_peek(&ch_);
-    if (r && pending_[reinterpret_cast<uintptr_t>(r->cookie)].port == port) domain_.wake();
+    if (r && pending_[reinterpret_cast<uintptr_t>(r->cookie)].port == port) domain_.wake(this);
 }
 
 void DramChannel::count_cycles(uint64_t cycle)

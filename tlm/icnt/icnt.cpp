@@ -42,12 +42,12 @@ Icnt::Icnt(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &do
     for (int i = 0; i < n_sms; i++) {
         from_sm.push_back(std::make_unique<AtTarget>(("from_sm_" + std::to_string(i)).c_str()));
         from_sm[i]->on_request = [this, i](Gp &gp, const sc_core::sc_time &t) { return on_request(i, gp, t); };
-        from_sm[i]->on_resp_ready = [this] { domain_.wake(); };
+        from_sm[i]->on_resp_ready = [this] { domain_.wake(this); };
     }
     for (int j = 0; j < n_subparts; j++) {
         to_l2.push_back(std::make_unique<AtInitiator>(("to_l2_" + std::to_string(j)).c_str()));
         to_l2[j]->on_response = [this, j](Gp &gp, const sc_core::sc_time &t) { return on_response(j, gp, t); };
-        to_l2[j]->on_ready = [this] { domain_.wake(); };
+        to_l2[j]->on_ready = [this] { domain_.wake(this); };
     }
     domain.add(this);
     if (stats) register_stats(stats);
@@ -61,7 +61,7 @@ bool Icnt::enter(IcntNet &net, int in, int out, uint32_t bytes, Gp &gp, const sc
     if (!net.fits(in, bytes)) return false;
     uint64_t visible = std::max(domain_.next_edge(), domain_.edge_at_or_after(arrival));
     net.stage(in, out, bytes, cookie_of(gp), visible);
-    domain_.wake_at(visible);
+    domain_.wake_at(visible, this);
     return true;
 }
 

@@ -25,9 +25,20 @@ uint64_t ClockDomain::edge_at_or_after(const sc_core::sc_time &t) const
     return (v + period_units_ - 1) / period_units_;
 }
 
-void ClockDomain::wake_at(uint64_t cycle)
+void ClockDomain::wake_at(uint64_t cycle, Tickable *u)
 {
     if (halted_) return;
+    // The woken unit is asked again at the domain's next run, which may still be this very edge
+    // when the domain has not ticked yet at the current time (then the input may already allow
+    // work, e.g. an END_RESP that frees a port).
+    if (u) u->hint_ = 0;
+    else
+        for (Tickable *t : units_) t->hint_ = 0;
+    schedule(cycle);
+}
+
+void ClockDomain::schedule(uint64_t cycle)
+{
     uint64_t first = next_edge();
     if (cycle < first) cycle = first;
     if (scheduled_ <= cycle) return;
@@ -47,7 +58,7 @@ void ClockDomain::run()
     uint64_t c = now / period_units_;
     scheduled_ = kNever;
     if (c * period_units_ != now) { // not on an edge (cannot happen with wake_at); realign
-        wake_at(c + 1);
+        schedule(c + 1);
         return;
     }
     tick_edge(c);
@@ -59,15 +70,20 @@ void ClockDomain::tick_edge(uint64_t c)
     scheduled_ = kNever;
     cycle_ = c;
     ticks_++;
-    for (Tickable *u : units_)
+    // A unit whose hint lies after this edge has no work now: no call. The others are asked, ticked
+    // when due, and asked again for their next edge below.
+    for (Tickable *u : units_) {
+        if (!u->poll_always_ && u->hint_ > c) continue;
         if (u->next_work(c) <= c) u->tick(c);
+        u->hint_ = 0;
+    }
     if (after_tick && !after_tick(c)) return;
     uint64_t next = kNever;
     for (Tickable *u : units_) {
-        uint64_t w = u->next_work(c + 1);
-        if (w < next) next = w;
+        if (u->poll_always_ || u->hint_ <= c + 1) u->hint_ = u->next_work(c + 1);
+        if (u->hint_ < next) next = u->hint_;
     }
-    if (next != kNever) wake_at(next);
+    if (next != kNever) schedule(next);
 }
 
 } // namespace gtlm

@@ -31,6 +31,18 @@ public:
     // For the watchdog: appends the unit's state when it is not idle.
     virtual void describe(std::string &out) const = 0;
     virtual bool busy() const = 0;
+
+private:
+    friend class ClockDomain;
+    // Lower bound on the next cycle with work, kept by the domain so that a sleeping unit costs
+    // no next_work call per edge: next_work(c + 1) after each edge it was asked at, 0 (ask again)
+    // after wake_at(cycle, this) or poke(). Valid because next_work depends only on the unit's
+    // state, and every input that can bring work forward comes with a wake of the unit. Units whose work can appear without an input (the CTA dispatcher)
+    // set poll_always_.
+    uint64_t hint_ = 0;
+
+protected:
+    bool poll_always_ = false;
 };
 
 class EdgeRunner;
@@ -46,9 +58,12 @@ public:
     uint64_t next_edge() const;
     // The edge at or after time t (for inputs annotated with a delay).
     uint64_t edge_at_or_after(const sc_core::sc_time &t) const;
-    // Make sure the domain ticks at edge `cycle` (>= next_edge()) or earlier.
-    void wake_at(uint64_t cycle);
-    void wake() { wake_at(next_edge()); }
+    // Make sure the domain ticks at edge `cycle` (>= next_edge()) or earlier, for unit u's new
+    // input (u null: any unit may have work; every unit is asked again).
+    void wake_at(uint64_t cycle, Tickable *u = nullptr);
+    void wake(Tickable *u = nullptr) { wake_at(next_edge(), u); }
+    // Unit u of this domain got work from another unit of it during this edge: ask it again.
+    static void poke(Tickable &u) { u.hint_ = 0; }
 
     uint64_t cycle() const { return cycle_; }  // the last edge ticked
     uint64_t scheduled() const { return scheduled_; } // the next edge it will tick, kNever if none
@@ -69,6 +84,7 @@ public:
 
 private:
     void run();
+    void schedule(uint64_t cycle);
     sc_core::sc_time period_;
     uint64_t period_units_; // period in the kernel's time resolution
     sc_core::sc_event ev_;

@@ -39,9 +39,9 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDoma
         throw Error(GTLM_ST_ECONFIG, std::string(this->name()) + ": the L2 cache configuration (-gpgpu_cache:dl2) "
                                      "cannot be built (a disabled L2 is not modelled)");
     from_icnt.on_request = [this](Gp &gp, const sc_core::sc_time &t) { return on_request(gp, t); };
-    from_icnt.on_resp_ready = [this] { domain_.wake(); };
+    from_icnt.on_resp_ready = [this] { domain_.wake(this); };
     to_dram.on_response = [this](Gp &gp, const sc_core::sc_time &t) { return on_dram_response(gp, t); };
-    to_dram.on_ready = [this] { domain_.wake(); };
+    to_dram.on_ready = [this] { domain_.wake(this); };
     domain_.add(this);
     if (stats) register_stats(stats);
 }
@@ -66,7 +66,7 @@ bool L2Slice::on_request(Gp &gp, const sc_core::sc_time &arrival)
     r.kind = static_cast<uint8_t>(kind_of(gp));
     uint64_t v = visible_cycle(arrival);
     if (l2_slice_push(&s_, &r, v)) return false; // ROP queue full (counted): held, END_REQ later
-    domain_.wake_at(v);
+    domain_.wake_at(v, this);
     return true;
 }
 
@@ -77,7 +77,7 @@ bool L2Slice::on_dram_response(Gp &gp, const sc_core::sc_time &arrival)
         const gtlm_mem_ext &e = mem_ext(gp);
         // The fill inbox covers every outstanding DRAM read; if it were full, hold the response.
         if (l2_slice_dram_fill(&s_, gp.get_address(), e.sector_mask, v)) return false;
-        domain_.wake_at(v);
+        domain_.wake_at(v, this);
     }
     // Done with it. The pool reuses it only at a later get() (in tick), after the port has
     // finished the END_RESP that follows this call.

@@ -31,7 +31,7 @@ SmModule::SmModule(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDo
     }
     strbuf_free(&err);
     sm2icnt.on_response = [this](Gp &gp, const sc_core::sc_time &at) { return on_response(gp, at); };
-    sm2icnt.on_ready = [this]() { domain_.wake(); };
+    sm2icnt.on_ready = [this]() { domain_.wake(this); };
     if (stats) register_stats(stats);
     domain.add(this);
 }
@@ -72,7 +72,7 @@ bool SmModule::on_response(Gp &gp, const sc_core::sc_time &arrival)
     core_.st.mem_latency_sum += ready - e.issue_cycle;
     core_.st.mem_latency_n++;
     gp.release();
-    domain_.wake_at(ready);
+    domain_.wake_at(ready, this);
     return true;
 }
 

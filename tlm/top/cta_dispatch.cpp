@@ -18,6 +18,7 @@ void CtaDispatcher::tick(uint64_t cycle)
             failed_ = true;
             return;
         }
+        if (s < units_.size()) ClockDomain::poke(*units_[s]);
         last = s;
     }
     if (last != UINT32_MAX) next_sm_ = (last + 1) % n;

@@ -17,7 +17,15 @@ namespace gtlm {
 
 class CtaDispatcher : public Tickable {
 public:
-    void begin(tbsched *t, std::vector<sm_core *> sms) { t_ = t; sms_ = std::move(sms); }
+    // Its work appears when an SM of its own domain finishes a CTA: asked at every edge.
+    CtaDispatcher() { poll_always_ = true; }
+    // units[i]: the module ticking sms[i] (asked again in the edge it receives a CTA).
+    void begin(tbsched *t, std::vector<sm_core *> sms, std::vector<Tickable *> units)
+    {
+        t_ = t;
+        sms_ = std::move(sms);
+        units_ = std::move(units);
+    }
     void end() { t_ = nullptr; }
     void tick(uint64_t cycle) override;
     uint64_t next_work(uint64_t cycle) const override;
@@ -28,6 +36,7 @@ public:
 private:
     tbsched *t_ = nullptr;
     std::vector<sm_core *> sms_;
+    std::vector<Tickable *> units_;
     uint32_t next_sm_ = 0;
     bool failed_ = false;
 };

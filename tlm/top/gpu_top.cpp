@@ -61,7 +61,10 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
         link(l2s_[j]->to_dram.socket, drams_[static_cast<size_t>(j / n_sub)]->from_l2[static_cast<size_t>(j % n_sub)]->socket,
              indexed("l22dram", j));
     }
-    for (ClockDomain *d : domains()) d->after_tick = [this](uint64_t c) { return watch(c); };
+    // The SMs change only in core ticks and in responses, which wake a core tick: their faults,
+    // progress and instruction count are read after core ticks; the watchdog and limits after any.
+    core_.after_tick = [this](uint64_t c) { return watch(c, true); };
+    for (ClockDomain *d : {&icnt_, &l2_, &dram_}) d->after_tick = [this](uint64_t c) { return watch(c, false); };
     if (cfg_.gpu.vcd_file && cfg_.gpu.vcd_file[0]) open_vcd();
     if (cfg_.gpu.stats_interval > 0)
         ts_.open(cfg_.gpu.timeseries_file ? cfg_.gpu.timeseries_file : "gtlm_timeseries.csv",
@@ -119,30 +122,35 @@ void Gpu::abort_run(const std::string &why)
 }
 
 // Runs after every tick of every domain: functional faults, limits and the watchdog.
-bool Gpu::watch(uint64_t)
+bool Gpu::watch(uint64_t, bool core_edge)
 {
     if (!running_ || aborted_) return !aborted_;
     uint64_t now = sc_core::sc_time_stamp().value() / core_.period().value();
     ts_.advance(*this, now);
-    uint64_t progress = 0, insn = 0;
-    for (auto &s : sms_) {
-        const sm_core &c = s->core();
-        if (c.error) {
-            char buf[768];
-            if (c.launch) simt_format_error(c.launch, &c.err, buf, sizeof buf);
-            else snprintf(buf, sizeof buf, "SM %d: %s", c.id, c.err.detail); // trace-driven
-            abort_run(buf);
+    bool progressed = false;
+    if (core_edge) {
+        uint64_t progress = 0, insn = 0;
+        for (auto &s : sms_) {
+            const sm_core &c = s->core();
+            if (c.error) {
+                char buf[768];
+                if (c.launch) simt_format_error(c.launch, &c.err, buf, sizeof buf);
+                else snprintf(buf, sizeof buf, "SM %d: %s", c.id, c.err.detail); // trace-driven
+                abort_run(buf);
+                return false;
+            }
+            progress += c.progress;
+            insn += c.st.warp_insn;
+        }
+        insn_ = insn;
+        if (dispatcher_.failed()) {
+            abort_run("out of memory starting a CTA");
             return false;
         }
-        progress += c.progress;
-        insn += c.st.warp_insn;
-    }
-    if (dispatcher_.failed()) {
-        abort_run("out of memory starting a CTA");
-        return false;
-    }
-    if (progress != last_progress_) {
+        progressed = progress != last_progress_;
         last_progress_ = progress;
+    }
+    if (progressed) {
         last_progress_cycle_ = now;
     } else if (cfg_.gpu.deadlock_detect && cfg_.gpu.watchdog_cycles > 0 &&
                now - last_progress_cycle_ > static_cast<uint64_t>(cfg_.gpu.watchdog_cycles)) {
@@ -155,7 +163,7 @@ bool Gpu::watch(uint64_t)
         abort_run("stopped at -gpgpu_max_cycle " + std::to_string(cfg_.gpu.max_cycles));
         return false;
     }
-    if (cfg_.gpu.max_insn > 0 && insn >= static_cast<uint64_t>(cfg_.gpu.max_insn)) {
+    if (cfg_.gpu.max_insn > 0 && insn_ >= static_cast<uint64_t>(cfg_.gpu.max_insn)) {
         abort_run("stopped at -gpgpu_max_insn " + std::to_string(cfg_.gpu.max_insn));
         return false;
     }
@@ -191,6 +199,7 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     }
     strbuf_free(&err);
     std::vector<sm_core *> cores;
+    std::vector<Tickable *> units;
     for (auto &s : sms_) {
         if (begin(s->core()) != 0) {
             tbsched_end(&t);
@@ -199,6 +208,7 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
             return r;
         }
         cores.push_back(&s->core());
+        units.push_back(s.get());
     }
     for (ClockDomain *d : domains()) d->resume();
     aborted_ = false;
@@ -206,9 +216,10 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     running_ = true;
     start_cycle_ = core_.next_edge();
     last_progress_ = 0;
+    insn_ = 0;
     for (auto &s : sms_) last_progress_ += s->core().progress;
     last_progress_cycle_ = start_cycle_;
-    dispatcher_.begin(&t, cores);
+    dispatcher_.begin(&t, cores, units);
     ts_.begin_kernel(*this, start_cycle_);
     if (vcd_) vcd_->kernel_begin();
     core_.wake_at(start_cycle_);

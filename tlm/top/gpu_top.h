@@ -81,7 +81,7 @@ public:
 
 private:
     KernelRun run(const uint32_t grid[3], const std::function<int(sm_core &)> &begin);
-    bool watch(uint64_t cycle);
+    bool watch(uint64_t cycle, bool core_edge);
     void open_vcd();
     void abort_run(const std::string &why);
     std::vector<ClockDomain *> domains();
@@ -101,7 +101,7 @@ private:
     // the run in progress
     bool running_ = false, aborted_ = false;
     std::string abort_why_;
-    uint64_t start_cycle_ = 0, last_progress_ = 0, last_progress_cycle_ = 0;
+    uint64_t start_cycle_ = 0, last_progress_ = 0, last_progress_cycle_ = 0, insn_ = 0;
 };
 
 } // namespace gtlm
