@@ -42,9 +42,11 @@ sm_pc_stat *sm_pc_stat_of(sm_core *s, uint32_t func, uint32_t pc);
 /* Trace-driven warps (sm_trace.c). */
 /* Starts CTA slot c from the trace: fills its block and warps. 0, or -1 with a message in err. */
 int sm_trace_cta_start(sm_core *s, sm_cta_slot *c, const uint32_t ctaid[3], strbuf *err);
-/* Issues slot's next trace line: acc (when not NULL) receives its memory accesses; barriers and
- * the end of the stream update the warp's state. Returns the line's active lanes. */
-uint32_t sm_trace_step(sm_core *s, uint32_t slot, simt_mem_access *acc);
+/* The memory accesses of slot's next trace line (acc->mask 0 when it has none). */
+void sm_trace_accesses(sm_core *s, uint32_t slot, simt_mem_access *acc);
+/* Moves slot past its issued line (barriers and the end of the stream update the warp's state);
+ * returns the line's active lanes. */
+uint32_t sm_trace_advance(sm_core *s, uint32_t slot);
 
 /* A warp slot holds a warp (PTX- or trace-driven), and the warp's state. */
 static inline int sm_slot_live(const sm_warp_slot *ws) { return ws->w || ws->tw; }

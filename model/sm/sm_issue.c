@@ -206,15 +206,9 @@ static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
     if (ws->tw) {
         pc = ws->tw->pc;
         if (!is_mem_op && in->ndst) sb_reserve_instr(&s->sb, slot, in, 0);
-        /* in points into the warp, which the step moves on: keep what the rest of the issue needs */
-        ptx_instr copy;
-        copy.op = in->op;
-        copy.ndst = in->ndst;
-        copy.nsrc = in->nsrc;
-        memcpy(copy.dst, in->dst, in->ndst * sizeof *in->dst);
-        memcpy(copy.src, in->src, in->nsrc * sizeof *in->src);
-        s->st.thread_insn += sm_trace_step(s, slot, is_mem_op ? &acc : NULL);
-        issue_done(s, slot, &copy, t, inst, func, pc, base, &acc, cycle);
+        if (is_mem_op) sm_trace_accesses(s, slot, &acc);
+        issue_done(s, slot, in, t, inst, func, pc, base, &acc, cycle);
+        s->st.thread_insn += sm_trace_advance(s, slot); /* in (the warp's current line) changes here */
     } else {
         simt_warp *w = ws->w;
         simt_entry *top = simt_top(w);

@@ -165,32 +165,35 @@ static void barrier_check(sm_core *s, uint32_t cta)
     sm_mark_cta_dirty(s, cta);
 }
 
-uint32_t sm_trace_step(sm_core *s, uint32_t slot, simt_mem_access *acc)
+void sm_trace_accesses(sm_core *s, uint32_t slot, simt_mem_access *acc)
+{
+    const sm_warp_slot *ws = &s->warps[slot];
+    const sm_trace_warp *tw = ws->tw;
+    const trace_insn *t = tw->insn;
+    uint32_t mask = t->mask;
+    acc->mask = 0;
+    if (!tw->is_mem || t->addr_at == TRACE_NO_ADDR || !mask) return;
+    const sm_trace_op *o = op_of(s, t->op);
+    const uint64_t *a = &s->ctas[ws->cta].tb->addrs[t->addr_at];
+    acc->space = space_of(s, o ? o->space : PS_GLOBAL, a[0]);
+    acc->is_store = tw->cur.op == OP_ST || tw->cur.op == OP_RED;
+    acc->is_atomic = tw->cur.op == OP_ATOM || tw->cur.op == OP_RED;
+    acc->bytes = t->mem_width ? t->mem_width : 4;
+    acc->mask = mask;
+    /* shared-memory lines may carry the window's base (gtlm-written traces): offsets within it */
+    uint64_t base = acc->space == PS_SHARED && s->trace->shmem_base && a[0] >= s->trace->shmem_base ? s->trace->shmem_base : 0;
+    int k = 0;
+    for (int l = 0; l < SIMT_WARP; l++)
+        if (mask >> l & 1) acc->addr[l] = a[k++] - base;
+}
+
+uint32_t sm_trace_advance(sm_core *s, uint32_t slot)
 {
     sm_warp_slot *ws = &s->warps[slot];
     sm_trace_warp *tw = ws->tw;
     sm_cta_slot *c = &s->ctas[ws->cta];
-    const trace_insn *t = tw->insn;
-    uint32_t mask = t->mask;
-    if (acc) {
-        acc->mask = 0;
-        if (tw->is_mem && t->addr_at != TRACE_NO_ADDR && mask) {
-            const sm_trace_op *o = op_of(s, t->op);
-            const uint64_t *a = &c->tb->addrs[t->addr_at];
-            acc->space = space_of(s, o ? o->space : PS_GLOBAL, a[0]);
-            acc->is_store = tw->cur.op == OP_ST || tw->cur.op == OP_RED;
-            acc->is_atomic = tw->cur.op == OP_ATOM || tw->cur.op == OP_RED;
-            acc->bytes = t->mem_width ? t->mem_width : 4;
-            acc->mask = mask;
-            int k = 0;
-            for (int l = 0; l < SIMT_WARP; l++)
-                if (mask >> l & 1) acc->addr[l] = a[k++];
-            if (acc->space == PS_SHARED && s->trace->shmem_base && a[0] >= s->trace->shmem_base)
-                for (int l = 0; l < SIMT_WARP; l++)
-                    if (mask >> l & 1) acc->addr[l] -= s->trace->shmem_base;
-        }
-    }
     int is_bar = tw->cur.op == OP_BAR;
+    uint32_t lanes = (uint32_t)__builtin_popcount(tw->insn->mask);
     tw->insn++;
     tw->left--;
     load_next(s, tw);
@@ -203,5 +206,5 @@ uint32_t sm_trace_step(sm_core *s, uint32_t slot, simt_mem_access *acc)
         c->t_arrived++;
         barrier_check(s, ws->cta);
     }
-    return (uint32_t)__builtin_popcount(mask);
+    return lanes;
 }

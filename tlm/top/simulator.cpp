@@ -106,6 +106,17 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
     PreparedLaunch p;
     device_.prepare_launch(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args, n_sms, p);
     occ_result occ = occupancy(m, kernel, p.l);
+    double seconds = 0;
+    KernelRun r = run_timed(kernel, occ, [&] { return gpu_->run_kernel(p.l, occ.ctas); }, &seconds);
+    collect_load_pcs(kernel, p.l);
+    if (!r.ok) throw Error(GTLM_ST_ESIM, "kernel '" + kernel + "': " + r.error);
+}
+
+// A timing-mode kernel between its statistics' boundaries: run() on the GPU, then the GPU totals
+// (statistics gpu.*) of the result; seconds receives the wall time of run().
+KernelRun Simulator::run_timed(const std::string &kernel, const occ_result &occ, const std::function<KernelRun()> &run,
+                               double *seconds)
+{
     {
         ScContext::Use use(sc_);
         gpu_->sync_stats();
@@ -115,24 +126,18 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
     KernelRun r;
     {
         ScContext::Use use(sc_);
-        r = gpu_->run_kernel(p.l, occ.ctas);
+        r = run();
         gpu_->sync_stats();
     }
-    collect_load_pcs(kernel, p.l);
-    record_run(r, occ, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    stat_kernel_end(stats_);
-    if (!r.ok) throw Error(GTLM_ST_ESIM, "kernel '" + kernel + "': " + r.error);
-}
-
-// The GPU totals of a finished timing-mode kernel (statistics gpu.*).
-void Simulator::record_run(const KernelRun &r, const occ_result &occ, double seconds)
-{
-    counters_.sim_seconds = seconds;
+    *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    counters_.sim_seconds = *seconds;
     counters_.cycles = r.cycles;
     counters_.warp_insn = r.warp_insn;
     counters_.thread_insn = r.thread_insn;
     counters_.ctas = r.ctas;
     counters_.ctas_per_sm = occ.ctas;
+    stat_kernel_end(stats_);
+    return r;
 }
 
 void Simulator::collect_load_pcs(const std::string &kernel, const simt_launch &l)

@@ -3,6 +3,7 @@
 #ifndef GTLM_TLM_SIMULATOR_H
 #define GTLM_TLM_SIMULATOR_H
 
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -79,7 +80,8 @@ public:
 
 private:
     occ_result occupancy(Module *m, const std::string &kernel, const simt_launch &l);
-    void record_run(const KernelRun &r, const occ_result &occ, double seconds);
+    KernelRun run_timed(const std::string &kernel, const occ_result &occ, const std::function<KernelRun()> &run,
+                        double *seconds);
     occ_result fit(const std::string &kernel, uint32_t threads, unsigned regs, uint64_t shared, uint64_t dyn_shared);
     void collect_load_pcs(const std::string &kernel, const simt_launch &l);
     std::vector<LoadPcRecord> load_pcs_;

@@ -1,6 +1,5 @@
 // Trace-driven mode of the simulator (Simulator::run_trace): Accel-Sim traces through the same
 // SMs, memory hierarchy and statistics as PTX-driven kernels.
-#include <chrono>
 #include <memory>
 
 #include "top/simulator.h"
@@ -49,28 +48,16 @@ Simulator::TraceRun Simulator::run_trace(const std::string &dir)
         const trace_kernel_info &info = src.info();
         uint32_t threads = info.block[0] * info.block[1] * info.block[2];
         occ_result occ = fit(info.name, threads, info.nregs, info.shmem, 0);
-        {
-            ScContext::Use use(sc_);
-            gpu_->sync_stats();
-        }
-        stat_kernel_begin(stats_, info.name);
-        auto t0 = std::chrono::steady_clock::now();
-        KernelRun r;
-        {
-            ScContext::Use use(sc_);
-            r = gpu_->run_trace_kernel(src.source(), info.grid, info.warps_per_tb, occ.ctas);
-            gpu_->sync_stats();
-        }
         TraceKernelRun k;
+        KernelRun r = run_timed(
+            info.name, occ, [&] { return gpu_->run_trace_kernel(src.source(), info.grid, info.warps_per_tb, occ.ctas); },
+            &k.seconds);
         k.name = info.name;
         k.file = c.path;
-        k.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         k.cycles = r.cycles;
         k.warp_insn = r.warp_insn;
         k.ctas = r.ctas;
         k.kept = src.kept();
-        record_run(r, occ, k.seconds);
-        stat_kernel_end(stats_);
         if (!r.ok) throw Error(GTLM_ST_ESIM, "trace kernel '" + std::string(info.name) + "' (" + c.path + "): " + r.error);
         run.kernels.push_back(k);
     }

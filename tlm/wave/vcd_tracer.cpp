@@ -66,13 +66,6 @@ void VcdTracer::add(std::vector<Probe> &&probes)
     }
 }
 
-std::vector<std::string> VcdTracer::names() const
-{
-    std::vector<std::string> out;
-    for (const Sig &s : sigs_) out.push_back(s.p.name);
-    return out;
-}
-
 void VcdTracer::kernel_begin()
 {
     for (Sig *s : pulses_) s->last = 0;

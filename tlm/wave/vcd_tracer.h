@@ -39,7 +39,6 @@ public:
     // Keeps the probes the patterns select and traces them (before the simulation starts).
     void add(std::vector<Probe> &&probes);
     size_t n_signals() const { return sigs_.size(); }
-    std::vector<std::string> names() const;
 
     // The runner ran at the current time: the units due now have ticked.
     void sample();
