@@ -24,6 +24,10 @@ int cmd_list(int argc, char **argv)
         print_size(d, "tiny", d->tiny);
         print_size(d, "sim", d->sim);
         print_size(d, "paper", d->paper);
+        if (d->doc_source) {
+            print_size(d, "doc", d->doc);
+            printf("          (%s)\n", d->doc_source);
+        }
     }
     printf("%zu workloads\n", wl_registry_count);
     return CLI_OK;

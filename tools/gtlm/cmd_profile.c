@@ -70,7 +70,7 @@ int cmd_profile(int argc, char **argv)
     if (rc != CLI_OK) return rc;
     const wl_desc *d = a.workload ? wl_find(a.workload) : NULL;
     if (!d) {
-        fprintf(stderr, "usage: gtlm profile WORKLOAD [--size tiny|sim|paper] [--set NAME=VALUE] [CONFIG...]%s%s%s\n",
+        fprintf(stderr, "usage: gtlm profile WORKLOAD [--size tiny|sim|paper|doc] [--set NAME=VALUE] [CONFIG...]%s%s%s\n",
                 a.workload ? " (no workload named '" : "", a.workload ? a.workload : "", a.workload ? "')" : "");
         return CLI_USAGE;
     }

@@ -6,7 +6,7 @@
  *   config NAME FILE [ARG ...]       a configuration: an option file (relative to the current
  *                                    directory) and arguments passed verbatim to `gtlm run`
  *                                    after it, e.g. `-gpgpu_l1_latency 1` (repeatable)
- *   size tiny|sim|paper              the size preset of every run (default tiny)
+ *   size tiny|sim|paper|doc             the size preset of every run (default tiny)
  *   baseline NAME                    the config speedups are relative to (default the first)
  * The points are workloads x configs. Each point runs in its own directory
  * OUT/<config>__<workload, '/' as '_'> holding log.txt, stats.txt and status ('ok' or
@@ -158,8 +158,9 @@ static int check_spec(sw_spec *sp, const char *path)
         return CLI_USAGE;
     }
     if (!sp->size) sp->size = dup_str("tiny");
-    if (strcmp(sp->size, "tiny") != 0 && strcmp(sp->size, "sim") != 0 && strcmp(sp->size, "paper") != 0) {
-        fprintf(stderr, "gtlm sweep: size must be tiny, sim or paper, got '%s'\n", sp->size);
+    if (strcmp(sp->size, "tiny") != 0 && strcmp(sp->size, "sim") != 0 && strcmp(sp->size, "paper") != 0 &&
+        strcmp(sp->size, "doc") != 0) {
+        fprintf(stderr, "gtlm sweep: size must be tiny, sim, paper or doc, got '%s'\n", sp->size);
         return CLI_USAGE;
     }
     if (!sp->baseline) sp->baseline = dup_str(sp->configs[0].name);

@@ -67,7 +67,7 @@ int cmd_trace(int argc, char **argv)
     if (rc != CLI_OK) return rc;
     const wl_desc *d = a.workload ? wl_find(a.workload) : NULL;
     if (!d || !out || (a.mode && strcmp(a.mode, "functional") != 0)) {
-        fprintf(stderr, "usage: gtlm trace WORKLOAD --out DIR [--size tiny|sim|paper] [--set NAME=VALUE] [CONFIG...]%s%s%s%s\n",
+        fprintf(stderr, "usage: gtlm trace WORKLOAD --out DIR [--size tiny|sim|paper|doc] [--set NAME=VALUE] [CONFIG...]%s%s%s%s\n",
                 a.workload && !d ? " (no workload named '" : "", a.workload && !d ? a.workload : "",
                 a.workload && !d ? "')" : "", a.mode && strcmp(a.mode, "functional") != 0 ? " (traces are written in functional mode)" : "");
         return CLI_USAGE;

@@ -33,7 +33,7 @@ static void usage(FILE *f)
             "  --gpgpusim-compat            GPGPU-Sim options gtlm does not model only warn\n"
             "  -name value                  override one option after the files\n"
             "run only:\n"
-            "  --size tiny|sim|paper        the workload's size preset (default tiny)\n"
+            "  --size tiny|sim|paper|doc    the workload's size preset (default tiny)\n"
             "  --set NAME=VALUE             override one size parameter of the preset\n"
             "  --mode functional|timing     execution mode (default: -gtlm_mode of the configuration, timing)\n"
             "  --check-stats                fail unless the statistics' invariants hold (timing mode)\n"
@@ -44,7 +44,7 @@ static void usage(FILE *f)
             "  workload NAME                a workload to run (repeatable)\n"
             "  config NAME FILE [ARG...]    a configuration: option FILE plus `run` arguments such as -name value\n"
             "                               (repeatable)\n"
-            "  size tiny|sim|paper          size preset of every run (default tiny)\n"
+            "  size tiny|sim|paper|doc      size preset of every run (default tiny)\n"
             "  baseline NAME                the config speedups are relative to (default the first config)\n"
             "\n"
             "exit status: 0 success, 1 simulation or workload failure, 2 bad usage or bad input\n");

@@ -7,11 +7,13 @@
 static int pick_size(wl_ctx *c, const char *size, const char *const *ov, size_t n_ov)
 {
     const wl_desc *d = c->desc;
-    const long *preset = strcmp(size, "tiny") == 0 ? d->tiny : strcmp(size, "sim") == 0 ? d->sim
-                         : strcmp(size, "paper") == 0                                   ? d->paper
-                                                                                         : NULL;
+    const long *preset = strcmp(size, "tiny") == 0    ? d->tiny
+                         : strcmp(size, "sim") == 0   ? d->sim
+                         : strcmp(size, "paper") == 0 ? d->paper
+                         : strcmp(size, "doc") == 0   ? (d->doc_source ? d->doc : d->paper)
+                                                      : NULL;
     if (!preset) {
-        fprintf(c->out, "%s: unknown size '%s' (expected tiny, sim or paper)\n", d->name, size);
+        fprintf(c->out, "%s: unknown size '%s' (expected tiny, sim, paper or doc)\n", d->name, size);
         return WL_USAGE;
     }
     memcpy(c->p, preset, sizeof c->p);

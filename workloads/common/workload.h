@@ -34,6 +34,11 @@ typedef struct wl_desc {
     /* Size parameters: names and their values per preset (unused slots NULL / 0). */
     const char *params[WL_MAX_PARAMS];
     long tiny[WL_MAX_PARAMS], sim[WL_MAX_PARAMS], paper[WL_MAX_PARAMS];
+    /* The "doc" preset: the input the documents evaluate this benchmark with, and which
+     * documents and figures it comes from. A benchmark whose documents state no input leaves
+     * doc_source NULL and "doc" means its paper size. */
+    long doc[WL_MAX_PARAMS];
+    const char *doc_source;
     /* Allocates, launches, verifies. Returns WL_OK, WL_WRONG (verification failed, reported
      * through wl_fail) or WL_ERROR (an API call failed, reported through wl_check). */
     int (*run)(wl_ctx *c);
@@ -110,7 +115,7 @@ extern const char *const wl_registry_ids[]; /* "suite/folder" of each entry */
 const wl_desc *wl_find(const char *name);
 
 /* Runs a workload: loads its module (and ptxas resources), picks the size, runs, verifies.
- * size: "tiny", "sim" or "paper"; overrides: "name=value" strings for size parameters. */
+ * size: "tiny", "sim", "paper" or "doc"; overrides: "name=value" strings for size parameters. */
 int wl_run(const wl_desc *d, gtlm_sim *sim, const char *size, const char *const *overrides, size_t n_overrides,
            int corrupt, FILE *out);
 

@@ -151,5 +151,8 @@ const wl_desc workload_ispass_libor = {
     .tiny = {128},
     .sim = {4096},
     .paper = {4096},
+    .doc = {8704},
+    .doc_source = "Morpheus: the default 4096 paths give 64 CTAs of 64 threads, fewer than the 68 SMs; 8704 paths "
+                  "give every SM two CTAs",
     .run = run,
 };

@@ -132,5 +132,7 @@ const wl_desc workload_parboil_histo = {
     .tiny = {512, 512, 256, 1024, 2},
     .sim = {996, 1040, 256, 4096, 2},
     .paper = {996, 1040, 256, 4096, 20},
+    .doc = {996, 1040, 256, 4096, 20},
+    .doc_source = "Morpheus (Accel-Sim app-collection input, spec Sec. 5 proposal): Parboil default (-- 20 4)",
     .run = run,
 };

@@ -69,5 +69,7 @@ const wl_desc workload_parboil_sgemm = {
     .tiny = {128, 64, 64},
     .sim = {512, 512, 512},
     .paper = {1024, 1056, 992},
+    .doc = {1024, 1056, 992},
+    .doc_source = "Morpheus (Accel-Sim app-collection input, spec Sec. 5 proposal): Parboil medium",
     .run = run,
 };

@@ -88,5 +88,8 @@ const wl_desc workload_parboil_stencil = {
     .tiny = {128, 32, 16, 2},
     .sim = {128, 128, 32, 10},
     .paper = {128, 128, 32, 100},
+    .doc = {128, 256, 32, 10},
+    .doc_source = "Morpheus: Parboil small (128 x 128 x 32) gives 64 CTAs, fewer than the 68 SMs; ny doubled to 128"
+                  " CTAs, 10 sweeps (each repeats the same accesses)",
     .run = run,
 };

@@ -67,5 +67,7 @@ const wl_desc workload_polybench_2dconv = {
     .tiny = {256, 256},
     .sim = {2048, 2048},
     .paper = {4096, 4096},
+    .doc = {64, 64},
+    .doc_source = "PAVER (thesis Sec. 4.3.2): Convolution2D on a grid of 2 x 8 CTAs of 32 x 8 (64 x 64)",
     .run = run,
 };

@@ -97,5 +97,7 @@ const wl_desc workload_polybench_2mm = {
     .tiny = {128, 128, 128, 128},
     .sim = {512, 512, 512, 512},
     .paper = {1024, 1024, 1024, 1024},
+    .doc = {256, 256, 256, 256},
+    .doc_source = "PAVER (thesis Sec. 4.3.2): 2MM at N = 256, grid 8 x 32 of 32 x 8",
     .run = run,
 };

@@ -70,7 +70,10 @@ const wl_desc workload_polybench_bicg = {
     .ptxas = workload_polybench_bicg_ptxas,
     .params = {"nx", "ny"},
     .tiny = {256, 256},
-    .sim = {2048, 2048},
+    .sim = {4096, 4096},
     .paper = {4096, 4096},
+    .doc = {4096, 4096},
+    .doc_source = "Linebacker (Sec. 2.1: inputs enlarged until every SM has work): PolyBench default 4096 x 4096, "
+                  "16 CTAs per kernel, one per SM of the 16-SM GPU",
     .run = run,
 };

@@ -66,5 +66,7 @@ const wl_desc workload_polybench_gemm = {
     .tiny = {64, 64, 64},
     .sim = {512, 512, 512},
     .paper = {512, 512, 512},
+    .doc = {64, 64, 64},
+    .doc_source = "PAVER (thesis Sec. 4.3.2): GEMM at N = 64, grid 2 x 8 of 32 x 8",
     .run = run,
 };

@@ -73,7 +73,10 @@ const wl_desc workload_polybench_gesummv = {
     .ptxas = workload_polybench_gesummv_ptxas,
     .params = {"n"},
     .tiny = {512},
-    .sim = {2048},
+    .sim = {4096},
     .paper = {4096},
+    .doc = {4096},
+    .doc_source = "Linebacker (Sec. 2.1: inputs enlarged until every SM has work): PolyBench default N = 4096, 16 "
+                  "CTAs of 256 threads, one per SM of the 16-SM GPU",
     .run = run,
 };

@@ -68,5 +68,7 @@ const wl_desc workload_polybench_syr2k = {
     .tiny = {64, 64},
     .sim = {512, 512},
     .paper = {1024, 1024},
+    .doc = {256, 256},
+    .doc_source = "PAVER (thesis ch.3/4, Sec. 4.3.2): SYR2K at N = 256, grid 8 x 32 of 32 x 8",
     .run = run,
 };

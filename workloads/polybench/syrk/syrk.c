@@ -61,5 +61,7 @@ const wl_desc workload_polybench_syrk = {
     .tiny = {64, 64},
     .sim = {512, 512},
     .paper = {1024, 1024},
+    .doc = {256, 256},
+    .doc_source = "PAVER (thesis ch.3/4): SYRK at N = 256",
     .run = run,
 };

@@ -134,5 +134,7 @@ const wl_desc workload_rodinia_backprop = {
     .tiny = {4096},
     .sim = {65536},
     .paper = {65536},
+    .doc = {65536},
+    .doc_source = "Morpheus (Accel-Sim app-collection input, spec Sec. 5 proposal): 65536 input units",
     .run = run,
 };

@@ -1,6 +1,13 @@
-/* BFS driver (Rodinia BR): synthetic graph with the original generator's rules (each node draws
- * U[2,4] random destinations, every edge stored in both directions, so the mean degree is about
- * 6; source node 0), frontier-mask BFS level by level, cost[] checked exactly against a CPU BFS. */
+/* BFS driver (Rodinia BR): frontier-mask BFS level by level from node 0 over a synthetic graph,
+ * cost[] checked exactly against a CPU BFS. Two generators (parameter `graph`), both with every
+ * edge stored in both directions and a mean degree of about 6:
+ *   1: the original generator's rules (each node draws U[2,4] uniform random destinations), the
+ *      structure of Rodinia's graph1MW_6 input;
+ *   2: R-MAT (Chakrabarti et al., SDM 2004) with the Graph500 probabilities a = 0.57, b = c = 0.19,
+ *      d = 0.05, 3 pairs per node, node ids shuffled by a fixed permutation (as Graph500 does)
+ *      so that hubs are spread over the id space (the largest hub stays node 0, the source;
+ *      isolated nodes keep cost -1 as in the original): a power-law degree distribution, hubs with
+ *      thousands of neighbours and many degree-1 nodes, as real graphs have. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -15,7 +22,22 @@ typedef struct graph {
     int32_t *edge;
 } graph;
 
-static int make_graph(graph *g, int n, uint64_t seed)
+/* One R-MAT endpoint pair in [0, 2^levels) x [0, 2^levels), redrawn until both are below n. */
+static void rmat_pair(wl_rng *r, int n, int levels, int *a, int *b)
+{
+    do {
+        long x = 0, y = 0;
+        for (int l = 0; l < levels; l++) {
+            double u = wl_rng_unit(r);
+            int right = u >= 0.57 && (u < 0.76 || u >= 0.95), down = u >= 0.76;
+            x = 2 * x + right;
+            y = 2 * y + down;
+        }
+        *a = (int)x, *b = (int)y;
+    } while (*a >= n || *b >= n);
+}
+
+static int make_graph(graph *g, int n, int kind, uint64_t seed)
 {
     /* Pass 1 draws the undirected pairs (as the generator does: for node i, 2..4 random
      * destinations d, each inserted as i->d and d->i); pass 2 fills the lists in that order. */
@@ -33,17 +55,33 @@ static int make_graph(graph *g, int n, uint64_t seed)
     wl_rng r;
     wl_rng_seed(&r, seed);
     long np = 0;
+    int levels = 0;
+    while ((1L << levels) < n) levels++;
+    /* R-MAT's id permutation (Fisher-Yates; R-MAT's vertex 0, its largest hub, stays the BFS
+     * source 0 so that the search covers the giant component); reset after use. */
+    for (int i = 0; i < n; i++) fill[i] = i;
+    for (int i = n - 1; kind == 2 && i > 1; i--) {
+        int j = (int)wl_rng_range(&r, 1, i), t = fill[i];
+        fill[i] = fill[j], fill[j] = t;
+    }
     for (int i = 0; i < n; i++) {
-        long k = wl_rng_range(&r, 2, 4);
+        long k = kind == 1 ? wl_rng_range(&r, 2, 4) : 3;
         for (long j = 0; j < k; j++) {
-            int d = (int)wl_rng_range(&r, 0, n - 1);
-            pair[2 * np] = i;
+            int a = i, d;
+            if (kind == 1) {
+                d = (int)wl_rng_range(&r, 0, n - 1);
+            } else {
+                rmat_pair(&r, n, levels, &a, &d);
+                a = fill[a], d = fill[d];
+            }
+            pair[2 * np] = a;
             pair[2 * np + 1] = d;
             np++;
-            g->node[2 * i + 1]++;
+            g->node[2 * a + 1]++;
             g->node[2 * d + 1]++;
         }
     }
+    for (int i = 0; i < n; i++) fill[i] = 0;
     g->n_edges = (int)(2 * np);
     g->edge = malloc((size_t)g->n_edges * sizeof *g->edge);
     if (!g->edge) {
@@ -86,10 +124,11 @@ static void cpu_bfs(const graph *g, int32_t *cost, int32_t *queue)
 
 static int run(wl_ctx *c)
 {
-    int n = (int)wl_param(c, "nodes");
+    int n = (int)wl_param(c, "nodes"), kind = (int)wl_param(c, "graph");
     if (n < 2) return wl_fail(c, "nodes must be at least 2");
+    if (kind != 1 && kind != 2) return wl_fail(c, "graph must be 1 (Rodinia's uniform generator) or 2 (R-MAT)");
     graph g = {0};
-    int rc = make_graph(&g, n, 4096 + (uint64_t)n);
+    int rc = make_graph(&g, n, kind, 4096 + (uint64_t)n);
     size_t nb = (size_t)n;
     unsigned char *mask = calloc(nb, 1), *visited = calloc(nb, 1);
     int32_t *cost = malloc(nb * 4), *got = malloc(nb * 4), *want = malloc(nb * 4), *queue = malloc(nb * 4);
@@ -122,7 +161,12 @@ static int run(wl_ctx *c)
         if (rc == WL_OK) rc = wl_download(c, &again, d_again, 1);
         if (rc == WL_OK && levels > n) rc = wl_fail(c, "BFS did not terminate after %d levels", levels);
     }
-    if (rc == WL_OK) fprintf(c->out, "BFS: %d nodes, %d edge entries, %d levels (%d launches)\n", n, g.n_edges, levels, 2 * levels);
+    int max_degree = 0;
+    for (int i = 0; rc == WL_OK && i < n; i++)
+        if (g.node[2 * i + 1] > max_degree) max_degree = g.node[2 * i + 1];
+    if (rc == WL_OK)
+        fprintf(c->out, "BFS: %d nodes, %d edge entries, max degree %d, %d levels (%d launches)\n", n, g.n_edges,
+                max_degree, levels, 2 * levels);
     if (rc == WL_OK) rc = wl_corrupt(c, d_cost, 4);
     if (rc == WL_OK) rc = wl_download(c, got, d_cost, nb * 4);
     if (rc == WL_OK) {
@@ -145,13 +189,17 @@ static int run(wl_ctx *c)
 const wl_desc workload_rodinia_bfs = {
     .name = "BFS",
     .suite = "rodinia",
-    .description = "frontier-mask breadth-first search on a random graph (2..4 edges drawn per node, stored both ways)",
+    .description = "frontier-mask breadth-first search on a synthetic graph (graph=1: 2..4 uniform edges drawn per node, "
+                   "2: R-MAT power law; stored both ways, mean degree ~6)",
     .kernels = "bfs_expand, bfs_update",
     .ptx = workload_rodinia_bfs_ptx,
     .ptxas = workload_rodinia_bfs_ptxas,
-    .params = {"nodes"},
-    .tiny = {4096},
-    .sim = {65536},
-    .paper = {1000000},
+    .params = {"nodes", "graph"},
+    .tiny = {4096, 1},
+    .sim = {65536, 1},
+    .paper = {1000000, 1},
+    .doc = {1000000, 2},
+    .doc_source = "PAVER and Morpheus (r-bfs, graph1MW_6: 1M nodes, mean degree 6) with a power-law (R-MAT) "
+                  "degree distribution; graph=1 gives graph1MW_6's uniform structure",
     .run = run,
 };

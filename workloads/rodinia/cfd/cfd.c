@@ -318,5 +318,8 @@ const wl_desc workload_rodinia_cfd = {
     .tiny = {4096, 1},
     .sim = {97046, 2},
     .paper = {97046, 2000},
+    .doc = {97046, 2},
+    .doc_source = "Morpheus (Accel-Sim app-collection input, spec Sec. 5 proposal): fvcorr.domn.097K, 2 iterations "
+                  "(each repeats the same accesses)",
     .run = run,
 };

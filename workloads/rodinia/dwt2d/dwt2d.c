@@ -142,5 +142,7 @@ const wl_desc workload_rodinia_dwt2d = {
     .tiny = {192, 192, 3},
     .sim = {1024, 1024, 3},
     .paper = {1024, 1024, 3},
+    .doc = {1024, 1024, 3},
+    .doc_source = "Morpheus (Accel-Sim app-collection input, spec Sec. 5 proposal): -d 1024x1024 -l 3",
     .run = run,
 };

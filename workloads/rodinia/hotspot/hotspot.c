@@ -113,5 +113,7 @@ const wl_desc workload_rodinia_hotspot = {
     .tiny = {64, 2, 2},
     .sim = {512, 2, 2},
     .paper = {512, 2, 2},
+    .doc = {512, 2, 2},
+    .doc_source = "Morpheus (Accel-Sim app-collection input, spec Sec. 5 proposal): 512 2 2",
     .run = run,
 };

@@ -94,5 +94,7 @@ const wl_desc workload_rodinia_nw = {
     .tiny = {256},
     .sim = {1024},
     .paper = {2048},
+    .doc = {2048},
+    .doc_source = "Morpheus (Accel-Sim app-collection input, spec Sec. 5 proposal): 2048 10",
     .run = run,
 };

@@ -224,7 +224,10 @@ const wl_desc workload_rodinia_particlefilter = {
     .ptxas = workload_rodinia_particlefilter_ptxas,
     .params = {"x", "y", "frames", "particles"},
     .tiny = {64, 64, 4, 512},
-    .sim = {128, 128, 10, 1000},
+    .sim = {128, 128, 10, 8192},
     .paper = {128, 128, 10, 1000},
+    .doc = {128, 128, 10, 8192},
+    .doc_source = "Linebacker (Sec. 2.1: inputs enlarged until every SM has work): the default 1000 particles "
+                  "launch 2 CTAs of 512; 8192 particles give 16, one per SM of the 16-SM GPU",
     .run = run,
 };

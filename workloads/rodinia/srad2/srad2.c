@@ -119,5 +119,7 @@ const wl_desc workload_rodinia_srad2 = {
     .tiny = {64, 64, 2},
     .sim = {512, 512, 2},
     .paper = {2048, 2048, 2},
+    .doc = {2048, 2048, 2},
+    .doc_source = "APRES and PAVER: SRAD-v2 at 2048 x 2048, Rodinia default 2 iterations",
     .run = run,
 };
