@@ -135,7 +135,7 @@ const wl_desc workload_parboil_tpacf = {
     .ptxas = workload_parboil_tpacf_ptxas,
     .params = {"points", "sets"},
     .tiny = {200, 2},
-    .sim = {487, 100},
+    .sim = {487, 34}, /* 69 CTAs: every SM of a 68-SM GPU busy, a third of the paper run */
     .paper = {487, 100},
     .run = run,
 };
