@@ -26,7 +26,7 @@ typedef struct wl_ctx wl_ctx;
 
 typedef struct wl_desc {
     const char *name;        /* "ATAX": as the documents abbreviate it */
-    const char *suite;       /* "polybench", "rodinia", "sdk", "parboil", "ispass" */
+    const char *suite;       /* "polybench", "rodinia", "sdk", "parboil", "ispass", "pannotia" */
     const char *description; /* one line */
     const char *kernels;     /* "atax_kernel1, atax_kernel2" */
     const char *ptx;         /* the embedded .ptx text */
