@@ -2,7 +2,8 @@
 // spins until every CTA arrived): it completes when all CTAs are resident at once, in timing
 // mode and in functional mode (which runs CTAs that spin on memory interleaved). When they
 // cannot all be resident the resident ones spin for ever: the run stops with a livelock report
-// naming the spinning warps and the loop, not a hang. Also a flag nobody sets in functional mode.
+// naming the spinning warps and the loop, not a hang. (Functional mode's deadlock report for a
+// flag no one writes: testbenches/unit/test_simt.cpp.)
 #include <gtest/gtest.h>
 
 #include <string>
@@ -89,47 +90,6 @@ TEST(SpinBarrier, TooManyCtasStopWithALivelockReport)
         EXPECT_NE(msg.find("1 CTAs of the kernel wait to start"), std::string::npos) << msg;
         EXPECT_NE(msg.find("(CTA (0,0,0) warp 0)"), std::string::npos) << msg;
         EXPECT_NE(msg.find("SPINS in the loop spin_barrier:"), std::string::npos) << msg;
-    }
-}
-
-// Every CTA waits for a flag no one sets: functional mode reports the spinning warp.
-const char *kNever = R"(
-.version 7.5
-.target sm_75
-.address_size 64
-.visible .entry wait_flag(.param .u64 flag)
-{
-    .reg .b64 %rd<2>;
-    .reg .b32 %r<2>;
-    .reg .pred %p<2>;
-    ld.param.u64 %rd1, [flag];
-WAIT:
-    ld.volatile.global.u32 %r1, [%rd1];
-    setp.eq.u32 %p1, %r1, 0;
-    @%p1 bra WAIT;
-    ret;
-}
-)";
-
-TEST(SpinBarrier, FunctionalModeReportsAFlagNoOneSets)
-{
-    gtlm::SimSetup setup;
-    setup.config_files = {std::string(GTLM_SOURCE_DIR) + "/configs/tiny.config"};
-    setup.overrides = {"-gtlm_mode", "functional"};
-    gtlm::Simulator sim(setup);
-    gtlm::Module *m = sim.device().load_ptx(kNever, "never", nullptr);
-    uint64_t flag = sim.device().malloc_bytes(4);
-    sim.device().fill(flag, 0, 4);
-    const void *args[] = {&flag};
-    const size_t sizes[] = {8};
-    const unsigned grid[3] = {3, 1, 1}, block[3] = {64, 1, 1};
-    try {
-        sim.launch(m, "wait_flag", grid, block, 0, args, sizes, 1);
-        FAIL() << "the flag is never set: the launch must stop";
-    } catch (const gtlm::Error &e) {
-        std::string msg = e.what();
-        EXPECT_NE(msg.find("deadlock: 3 resident CTAs spin on memory none of them writes"), std::string::npos) << msg;
-        EXPECT_NE(msg.find("CTA (0,0,0)"), std::string::npos) << msg;
     }
 }
 

@@ -60,6 +60,9 @@ int wl_check(wl_ctx *c, int rc, const char *what);
         if (wl_check((c), (call), #call) != WL_OK) return WL_ERROR;                                \
     } while (0)
 
+/* The configuration's SM count (clusters x cores per cluster), 0 when it cannot be read. */
+int wl_sm_count(wl_ctx *c);
+
 /* Device buffer helpers (each reports failures through wl_check). */
 int wl_alloc(wl_ctx *c, gtlm_devptr *p, size_t bytes);
 int wl_upload(wl_ctx *c, gtlm_devptr *p, const void *host, size_t bytes); /* alloc + copy */

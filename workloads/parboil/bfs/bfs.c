@@ -16,15 +16,6 @@ extern const char workload_parboil_bfs_ptx[], workload_parboil_bfs_ptxas[];
 
 #define NUM_T 512
 
-static int sm_count(wl_ctx *c)
-{
-    char a[32] = "", b[32] = "";
-    if (gtlm_option_value(c->sim, "-gpgpu_n_clusters", a, sizeof a) != GTLM_OK ||
-        gtlm_option_value(c->sim, "-gpgpu_n_cores_per_cluster", b, sizeof b) != GTLM_OK)
-        return 0;
-    return atoi(a) * atoi(b);
-}
-
 static void cpu_bfs(const wl_graph *g, int src, int32_t *cost)
 {
     int32_t *q = malloc((size_t)g->n * sizeof *q);
@@ -46,7 +37,7 @@ static int run(wl_ctx *c)
     int scale = (int)wl_param(c, "scale"), degree = (int)wl_param(c, "degree"), blocks = (int)wl_param(c, "blocks");
     if (scale < 4 || scale > 24 || degree < 1 || degree > 64 || blocks < 0)
         return wl_fail(c, "need 4 <= scale <= 24, 1 <= degree <= 64, blocks >= 0");
-    int grid = blocks ? blocks : sm_count(c);
+    int grid = blocks ? blocks : wl_sm_count(c);
     if (grid <= 0) return wl_fail(c, "cannot read the SM count from the configuration");
     wl_graph g;
     if (wl_graph_rmat(&g, scale, degree, 1, 0xbf5ull) != WL_OK) return wl_fail(c, "out of host memory");

@@ -38,6 +38,26 @@ static void make_frames(uint16_t *ref, uint16_t *cur, int w, int h, wl_rng *r)
         }
 }
 
+/* The larger partitions of each of the bw x bh blocks from its quadrants' SADs, as combine4 in
+ * sad.cu: horizontal halves, vertical halves, whole (unsigned 16-bit). */
+static void combine4(const uint16_t *small, int bw, int bh, uint16_t *hh, uint16_t *hv, uint16_t *whole)
+{
+    int sw = 2 * bw;
+    for (int by = 0; by < bh; by++)
+        for (int bx = 0; bx < bw; bx++) {
+            size_t big = (size_t)by * bw + bx, tl = (size_t)(by * 2) * sw + bx * 2;
+            for (int p = 0; p < POSITIONS; p++) {
+                unsigned a = small[tl * POSITIONS + p], b = small[(tl + 1) * POSITIONS + p];
+                unsigned c = small[(tl + sw) * POSITIONS + p], d = small[(tl + sw + 1) * POSITIONS + p];
+                hh[(big * 2) * POSITIONS + p] = (uint16_t)(a + b);
+                hh[(big * 2 + 1) * POSITIONS + p] = (uint16_t)(c + d);
+                hv[(big * 2) * POSITIONS + p] = (uint16_t)(a + c);
+                hv[(big * 2 + 1) * POSITIONS + p] = (uint16_t)(b + d);
+                whole[big * POSITIONS + p] = (uint16_t)(a + b + c + d);
+            }
+        }
+}
+
 /* The CPU full search: every 4x4 SAD, then the sums in the kernels' order (unsigned 16-bit). */
 static void cpu_sads(const uint16_t *cur, const uint16_t *ref, int w, int h, uint16_t *s4, uint16_t *s8x4,
                      uint16_t *s4x8, uint16_t *s8, uint16_t *s16x8, uint16_t *s8x16, uint16_t *s16)
@@ -55,32 +75,8 @@ static void cpu_sads(const uint16_t *cur, const uint16_t *ref, int w, int h, uin
                     }
                 s4[(size_t)(by * w4 + bx) * POSITIONS + p] = (uint16_t)sad;
             }
-    for (int by = 0; by < h8; by++)
-        for (int bx = 0; bx < w8; bx++) {
-            size_t b8 = (size_t)by * w8 + bx, tl = (size_t)(by * 2) * w4 + bx * 2;
-            for (int p = 0; p < POSITIONS; p++) {
-                unsigned a = s4[tl * POSITIONS + p], b = s4[(tl + 1) * POSITIONS + p];
-                unsigned c = s4[(tl + w4) * POSITIONS + p], d = s4[(tl + w4 + 1) * POSITIONS + p];
-                s8x4[(b8 * 2) * POSITIONS + p] = (uint16_t)(a + b);
-                s8x4[(b8 * 2 + 1) * POSITIONS + p] = (uint16_t)(c + d);
-                s4x8[(b8 * 2) * POSITIONS + p] = (uint16_t)(a + c);
-                s4x8[(b8 * 2 + 1) * POSITIONS + p] = (uint16_t)(b + d);
-                s8[b8 * POSITIONS + p] = (uint16_t)(a + b + c + d);
-            }
-        }
-    for (int by = 0; by < h16; by++)
-        for (int bx = 0; bx < w16; bx++) {
-            size_t mb = (size_t)by * w16 + bx, tl = (size_t)(by * 2) * w8 + bx * 2;
-            for (int p = 0; p < POSITIONS; p++) {
-                unsigned a = s8[tl * POSITIONS + p], b = s8[(tl + 1) * POSITIONS + p];
-                unsigned c = s8[(tl + w8) * POSITIONS + p], d = s8[(tl + w8 + 1) * POSITIONS + p];
-                s16x8[(mb * 2) * POSITIONS + p] = (uint16_t)(a + b);
-                s16x8[(mb * 2 + 1) * POSITIONS + p] = (uint16_t)(c + d);
-                s8x16[(mb * 2) * POSITIONS + p] = (uint16_t)(a + c);
-                s8x16[(mb * 2 + 1) * POSITIONS + p] = (uint16_t)(b + d);
-                s16[mb * POSITIONS + p] = (uint16_t)(a + b + c + d);
-            }
-        }
+    combine4(s4, w8, h8, s8x4, s4x8, s8);
+    combine4(s8, w16, h16, s16x8, s8x16, s16);
 }
 
 enum { K4, K8X4, K4X8, K8, K16X8, K8X16, K16, KINDS };

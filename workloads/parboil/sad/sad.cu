@@ -42,40 +42,37 @@ extern "C" __global__ void mb_sad_calc(unsigned short *sad4, const unsigned shor
     }
 }
 
-// One CTA per 8x8 block (grid 2*mbw x 2*mbh): from its four 4x4 SADs (top-left, top-right,
-// bottom-left, bottom-right) the two 8x4 (top, bottom), two 4x8 (left, right) and the 8x8 SAD.
-// Output block indices: 8x4 and 4x8 count two per 8x8 block, in the 8x8 blocks' order.
-extern "C" __global__ void larger_sad_calc_8(unsigned short *sad8x4, unsigned short *sad4x8, unsigned short *sad8,
-                                             const unsigned short *sad4)
+// The four SADs of a block's quadrants (top-left a, top-right b, bottom-left c, bottom-right
+// d, each small_w blocks of the smaller kind per row) summed into the larger partitions of block
+// `big`: two horizontal halves (top, bottom), two vertical halves (left, right) and the whole.
+__device__ static void combine4(const unsigned short *small, unsigned short *halves_h, unsigned short *halves_v,
+                                unsigned short *whole)
 {
-    int w4 = gridDim.x * 2, b8 = blockIdx.y * gridDim.x + blockIdx.x;
-    int tl = (blockIdx.y * 2) * w4 + blockIdx.x * 2;
-    const unsigned short *a = sad4 + tl * POSITIONS, *b = a + POSITIONS, *c = sad4 + (tl + w4) * POSITIONS,
+    int small_w = gridDim.x * 2, big = blockIdx.y * gridDim.x + blockIdx.x;
+    int tl = (blockIdx.y * 2) * small_w + blockIdx.x * 2;
+    const unsigned short *a = small + tl * POSITIONS, *b = a + POSITIONS, *c = small + (tl + small_w) * POSITIONS,
                          *d = c + POSITIONS;
     for (int p = threadIdx.x; p < POSITIONS; p += blockDim.x) {
         unsigned int va = a[p], vb = b[p], vc = c[p], vd = d[p];
-        sad8x4[(b8 * 2) * POSITIONS + p] = (unsigned short)(va + vb);
-        sad8x4[(b8 * 2 + 1) * POSITIONS + p] = (unsigned short)(vc + vd);
-        sad4x8[(b8 * 2) * POSITIONS + p] = (unsigned short)(va + vc);
-        sad4x8[(b8 * 2 + 1) * POSITIONS + p] = (unsigned short)(vb + vd);
-        sad8[b8 * POSITIONS + p] = (unsigned short)(va + vb + vc + vd);
+        halves_h[(big * 2) * POSITIONS + p] = (unsigned short)(va + vb);
+        halves_h[(big * 2 + 1) * POSITIONS + p] = (unsigned short)(vc + vd);
+        halves_v[(big * 2) * POSITIONS + p] = (unsigned short)(va + vc);
+        halves_v[(big * 2 + 1) * POSITIONS + p] = (unsigned short)(vb + vd);
+        whole[big * POSITIONS + p] = (unsigned short)(va + vb + vc + vd);
     }
+}
+
+// One CTA per 8x8 block (grid 2*mbw x 2*mbh): 8x4 (top, bottom), 4x8 (left, right) and 8x8 from
+// the four 4x4 SADs. 8x4 and 4x8 count two per 8x8 block, in the 8x8 blocks' order.
+extern "C" __global__ void larger_sad_calc_8(unsigned short *sad8x4, unsigned short *sad4x8, unsigned short *sad8,
+                                             const unsigned short *sad4)
+{
+    combine4(sad4, sad8x4, sad4x8, sad8);
 }
 
 // One CTA per macroblock (grid mbw x mbh): 16x8, 8x16 and 16x16 from the four 8x8 SADs.
 extern "C" __global__ void larger_sad_calc_16(unsigned short *sad16x8, unsigned short *sad8x16,
                                               unsigned short *sad16, const unsigned short *sad8)
 {
-    int w8 = gridDim.x * 2, mb = blockIdx.y * gridDim.x + blockIdx.x;
-    int tl = (blockIdx.y * 2) * w8 + blockIdx.x * 2;
-    const unsigned short *a = sad8 + tl * POSITIONS, *b = a + POSITIONS, *c = sad8 + (tl + w8) * POSITIONS,
-                         *d = c + POSITIONS;
-    for (int p = threadIdx.x; p < POSITIONS; p += blockDim.x) {
-        unsigned int va = a[p], vb = b[p], vc = c[p], vd = d[p];
-        sad16x8[(mb * 2) * POSITIONS + p] = (unsigned short)(va + vb);
-        sad16x8[(mb * 2 + 1) * POSITIONS + p] = (unsigned short)(vc + vd);
-        sad8x16[(mb * 2) * POSITIONS + p] = (unsigned short)(va + vc);
-        sad8x16[(mb * 2 + 1) * POSITIONS + p] = (unsigned short)(vb + vd);
-        sad16[mb * POSITIONS + p] = (unsigned short)(va + vb + vc + vd);
-    }
+    combine4(sad8, sad16x8, sad8x16, sad16);
 }
