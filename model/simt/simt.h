@@ -39,6 +39,7 @@ void simt_module_free(simt_module *sm, dmem *mem);
 
 typedef struct simt_launch simt_launch;
 typedef struct simt_warp simt_warp;
+typedef struct simt_cta simt_cta;
 typedef struct simt_mem_access simt_mem_access;
 /* Called after every executed memory instruction when set (profiling, tracing). */
 typedef void (*simt_mem_hook)(const simt_launch *l, const simt_warp *w, uint32_t func, uint32_t pc,
@@ -69,6 +70,9 @@ struct simt_launch {
     void *on_mem_ctx;
     simt_insn_hook on_insn;   /* optional; functional mode (simt_run.c) only */
     void *on_insn_ctx;
+    /* optional; functional mode only: a CTA finished (CTAs that wait on each other through
+     * memory run interleaved, so an observer's per-CTA records end here) */
+    void (*on_cta_done)(const simt_launch *l, const simt_cta *c, void *ctx);
 };
 
 /* Reasons a warp stops making progress or a kernel fails. */
@@ -111,9 +115,20 @@ typedef struct simt_entry {
     uint8_t call_body;   /* the bottom entry of a called function's activation */
 } simt_entry;
 
-typedef enum simt_warp_state { SIMT_WARP_READY = 0, SIMT_WARP_AT_BARRIER, SIMT_WARP_DONE } simt_warp_state;
+/* Spin-wait detection: a warp that takes the same backward branch with its whole state
+ * (registers, stack, flags) unchanged and no store, atomic or barrier in between can only leave
+ * the loop when someone else writes memory: it spins (an inter-CTA barrier, a flag wait). */
+typedef struct simt_spin {
+    uint32_t func, pc, target; /* the backward branch being watched and its target */
+    uint32_t depth;
+    uint32_t iters;            /* times taken since the watch began */
+    uint32_t next_check, interval; /* iteration of the next state comparison, and the spacing */
+    uint64_t writes;           /* w->writes at the last check */
+    uint64_t hash;             /* state at the last check (0: none yet) */
+    uint8_t spinning;          /* the last check found the state unchanged */
+} simt_spin;
 
-typedef struct simt_cta simt_cta;
+typedef enum simt_warp_state { SIMT_WARP_READY = 0, SIMT_WARP_AT_BARRIER, SIMT_WARP_DONE } simt_warp_state;
 
 struct simt_warp {
     simt_cta *cta;
@@ -131,6 +146,8 @@ struct simt_warp {
     uint32_t depth, cap;
     uint64_t insn;        /* warp instructions executed */
     uint64_t thread_insn; /* thread instructions (active lanes summed) */
+    uint64_t writes;      /* stores, atomics and barriers executed (what can wake a spinning warp) */
+    simt_spin spin;       /* spin-wait detection (simt_spin.c) */
 };
 
 struct simt_cta {
@@ -153,6 +170,11 @@ void simt_cta_free(simt_cta *c);
  * accesses of a memory instruction (acc->mask == 0 otherwise). Returns SIMT_OK or an error
  * described in *err. After it, w->state says whether the warp waits at a barrier or is done. */
 simt_status simt_warp_step(simt_warp *w, simt_mem_access *acc, simt_error *err);
+
+/* Whether the warp spins (see simt_spin); simt_spin_reset forgets what was seen, so the warp is
+ * checked afresh (after memory it reads may have changed). */
+static inline int simt_warp_spinning(const simt_warp *w) { return w->spin.spinning; }
+void simt_spin_reset(simt_warp *w);
 
 /* The instruction a ready warp executes next, and its function. */
 const ptx_instr *simt_warp_next(const simt_warp *w, const ptx_func **f);

@@ -291,7 +291,13 @@ simt_status simt_warp_step(simt_warp *w, simt_mem_access *acc, simt_error *err)
     simt_status st = SIMT_OK;
 
     switch ((ptx_op)in->op) {
-    case OP_BRA: return simt_exec_bra(w, in, e->mask, active, err);
+    case OP_BRA: {
+        uint32_t func = e->func, pc = e->pc, depth = w->depth;
+        st = simt_exec_bra(w, in, e->mask, active, err);
+        if (st == SIMT_OK && w->state == SIMT_WARP_READY) simt_spin_branch(w, func, pc, depth);
+        if (w->spin.spinning) simt_spin_after_step(w);
+        return st;
+    }
     case OP_BRX_IDX: {
         uint64_t idx[SIMT_WARP];
         fetch(w, e, &in->o[0], active, idx);
@@ -316,6 +322,8 @@ simt_status simt_warp_step(simt_warp *w, simt_mem_access *acc, simt_error *err)
         if (!active) break;
         uint64_t id[SIMT_WARP];
         fetch(w, e, &in->o[0], active, id);
+        w->writes++;
+        w->spin.spinning = 0;
         return simt_exec_bar(w, in, active, (uint32_t)id[__builtin_ctz(active)] & 15, err);
     }
     case OP_BAR_WARP:
@@ -326,9 +334,15 @@ simt_status simt_warp_step(simt_warp *w, simt_mem_access *acc, simt_error *err)
     case OP_MOV: exec_mov(w, e, in, active); break;
     case OP_CVTA: exec_cvta(w, e, in, active); break;
     case OP_LD: st = simt_exec_ld(w, in, active, acc, err); break;
-    case OP_ST: st = simt_exec_st(w, in, active, acc, err); break;
+    case OP_ST:
+        w->writes += active != 0;
+        st = simt_exec_st(w, in, active, acc, err);
+        break;
     case OP_ATOM:
-    case OP_RED: st = simt_exec_atom(w, in, active, acc, err); break;
+    case OP_RED:
+        w->writes += active != 0;
+        st = simt_exec_atom(w, in, active, acc, err);
+        break;
     case OP_SHFL: exec_shfl(w, e, in, active); break;
     case OP_VOTE: exec_vote(w, e, in, active); break;
     case OP_ACTIVEMASK: {
@@ -345,5 +359,6 @@ simt_status simt_warp_step(simt_warp *w, simt_mem_access *acc, simt_error *err)
     e = simt_top(w);
     e->pc++;
     simt_reconverge(w);
+    if (w->spin.spinning) simt_spin_after_step(w);
     return SIMT_OK;
 }

@@ -47,4 +47,9 @@ void simt_reconverge(simt_warp *w);
 /* Releases the warps waiting at barrier id once every live warp arrived. */
 void simt_barrier_check(simt_cta *c, uint32_t id);
 
+/* Spin detection (simt_spin.c): after a taken or fallen-through branch at (func, pc) executed at
+ * stack depth depth, and after any step of a warp flagged as spinning. */
+void simt_spin_branch(simt_warp *w, uint32_t func, uint32_t pc, uint32_t depth);
+void simt_spin_after_step(simt_warp *w);
+
 #endif

@@ -1,6 +1,7 @@
 #include "simt_run.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "simt_internal.h"
@@ -48,49 +49,103 @@ static simt_status step_observed(const simt_launch *l, simt_warp *w, simt_mem_ac
     return SIMT_OK;
 }
 
-/* Runs one CTA to completion. acc is non-NULL exactly when the launch has an observer. */
-static simt_status run_cta(simt_cta *c, uint64_t *budget, simt_run_stats *stats, simt_mem_access *acc,
-                           simt_error *err)
+#define MAX_RESIDENT 4096 /* CTAs that may wait on each other at once in functional mode */
+
+typedef enum { TURN_DONE, TURN_BLOCKED } turn_result;
+
+static uint64_t cta_writes(const simt_cta *c)
 {
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < c->n_warps; i++) n += c->warps[i].writes;
+    return n;
+}
+
+static simt_status fail_at(simt_error *err, const simt_cta *c, const simt_warp *w, const char *why)
+{
+    memset(err, 0, sizeof *err);
+    err->status = SIMT_ERR_DEADLOCK;
+    memcpy(err->cta, c->ctaid, sizeof err->cta);
+    if (w) {
+        err->warp = w->id;
+        err->func = w->stack[w->depth - 1].func;
+        err->pc = w->stack[w->depth - 1].pc;
+    }
+    snprintf(err->detail, sizeof err->detail, "%s", why);
+    return SIMT_ERR_DEADLOCK;
+}
+
+/* Runs a CTA until it finishes or blocks: every live warp waits at a barrier or spins on memory
+ * that the CTA itself has not written since the spins were seen. Without spinning warps this is
+ * the plain one-CTA-at-a-time run. acc is non-NULL exactly when the launch has an observer. */
+static simt_status run_turn(simt_cta *c, uint64_t *budget, simt_mem_access *acc, turn_result *res,
+                            simt_error *err)
+{
+    uint64_t seen = cta_writes(c);
+    for (uint32_t i = 0; i < c->n_warps; i++) simt_spin_reset(&c->warps[i]);
     for (;;) {
-        int progressed = 0, live = 0;
+        int progressed = 0, live = 0, spinning = 0;
         for (uint32_t i = 0; i < c->n_warps; i++) {
             simt_warp *w = &c->warps[i];
             if (w->state == SIMT_WARP_DONE) continue;
             live = 1;
-            for (int k = 0; k < SLICE && w->state == SIMT_WARP_READY; k++) {
-                if (*budget == 0) {
-                    memset(err, 0, sizeof *err);
-                    err->status = SIMT_ERR_DEADLOCK;
-                    err->warp = w->id;
-                    memcpy(err->cta, c->ctaid, sizeof err->cta);
-                    err->func = w->stack[w->depth - 1].func;
-                    err->pc = w->stack[w->depth - 1].pc;
-                    snprintf(err->detail, sizeof err->detail, "instruction limit (-gpgpu_max_insn) reached");
-                    return SIMT_ERR_DEADLOCK;
-                }
+            for (int k = 0; k < SLICE && w->state == SIMT_WARP_READY && !simt_warp_spinning(w); k++) {
+                if (*budget == 0) return fail_at(err, c, w, "instruction limit (-gpgpu_max_insn) reached");
                 (*budget)--;
                 simt_status st = acc ? step_observed(c->launch, w, acc, err) : simt_warp_step(w, NULL, err);
                 progressed = 1;
                 if (st != SIMT_OK) return st;
                 c->clock++;
             }
+            spinning |= w->state == SIMT_WARP_READY && simt_warp_spinning(w);
         }
-        if (!live) break;
-        if (!progressed) {
-            memset(err, 0, sizeof *err);
-            err->status = SIMT_ERR_DEADLOCK;
-            memcpy(err->cta, c->ctaid, sizeof err->cta);
-            snprintf(err->detail, sizeof err->detail, "every live warp waits at a barrier that cannot complete");
-            return SIMT_ERR_DEADLOCK;
+        if (!live) {
+            *res = TURN_DONE;
+            return SIMT_OK;
         }
+        if (progressed) continue;
+        if (!spinning) return fail_at(err, c, NULL, "every live warp waits at a barrier that cannot complete");
+        uint64_t now = cta_writes(c);
+        if (now == seen) {
+            *res = TURN_BLOCKED;
+            return SIMT_OK;
+        }
+        seen = now; /* the CTA wrote since its spins were seen: look again */
+        for (uint32_t i = 0; i < c->n_warps; i++) simt_spin_reset(&c->warps[i]);
     }
+}
+
+typedef struct resident {
+    simt_cta cta;
+    uint64_t blocked_at; /* writes of all CTAs when it last blocked (UINT64_MAX: runnable) */
+} resident;
+
+static void retire(const simt_launch *l, resident *r, simt_run_stats *stats)
+{
+    simt_cta *c = &r->cta;
     for (uint32_t i = 0; i < c->n_warps; i++) {
         stats->warp_insn += c->warps[i].insn;
         stats->thread_insn += c->warps[i].thread_insn;
     }
     stats->ctas++;
-    return SIMT_OK;
+    if (l->on_cta_done) l->on_cta_done(l, c, l->on_insn_ctx);
+    simt_cta_free(c);
+}
+
+/* The first spinning warp of the resident CTAs, for the deadlock report. */
+static simt_status report_spin(resident *const *pool, size_t n, uint64_t left, simt_error *err)
+{
+    for (size_t i = 0; i < n; i++)
+        for (uint32_t k = 0; k < pool[i]->cta.n_warps; k++) {
+            const simt_warp *w = &pool[i]->cta.warps[k];
+            if (w->state != SIMT_WARP_READY || !simt_warp_spinning(w)) continue;
+            char why[160];
+            snprintf(why, sizeof why,
+                     "deadlock: %zu resident CTAs spin on memory none of them writes, %llu CTAs cannot start; "
+                     "this warp spins here",
+                     n, (unsigned long long)left);
+            return fail_at(err, &pool[i]->cta, w, why);
+        }
+    return fail_at(err, &pool[0]->cta, NULL, "deadlock: resident CTAs wait on each other");
 }
 
 simt_status simt_run_functional(const simt_launch *l, uint64_t max_insn, simt_run_stats *stats, simt_error *err)
@@ -98,20 +153,66 @@ simt_status simt_run_functional(const simt_launch *l, uint64_t max_insn, simt_ru
     uint64_t budget = max_insn ? max_insn : UINT64_MAX;
     memset(stats, 0, sizeof *stats);
     simt_mem_access record, *acc = l->on_mem || l->on_insn ? &record : NULL;
-    for (uint32_t z = 0; z < l->grid[2]; z++)
-        for (uint32_t y = 0; y < l->grid[1]; y++)
-            for (uint32_t x = 0; x < l->grid[0]; x++) {
-                uint32_t id[3] = {x, y, z};
-                simt_cta c;
-                if (simt_cta_init(&c, l, id, 0) != 0) {
-                    memset(err, 0, sizeof *err);
-                    err->status = SIMT_ERR_NOMEM;
-                    snprintf(err->detail, sizeof err->detail, "out of memory setting up a CTA");
-                    return SIMT_ERR_NOMEM;
-                }
-                simt_status st = run_cta(&c, &budget, stats, acc, err);
-                simt_cta_free(&c);
-                if (st != SIMT_OK) return st;
+    uint64_t total = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2], next = 0, writes = 0;
+    resident **pool = NULL; /* pointers: a CTA's warps point back at it */
+    size_t n = 0, cap = 0;
+    simt_status st = SIMT_OK;
+    /* CTAs start in grid order; a new one starts when every resident CTA is blocked (normally
+     * when the only one finished). A blocked CTA runs again once any CTA wrote since it blocked. */
+    for (;;) {
+        int ran = 0;
+        for (size_t i = 0; i < n && st == SIMT_OK; i++) {
+            resident *r = pool[i];
+            if (r->blocked_at == writes) continue;
+            uint64_t before = cta_writes(&r->cta);
+            turn_result res;
+            st = run_turn(&r->cta, &budget, acc, &res, err);
+            if (st != SIMT_OK) break;
+            writes += cta_writes(&r->cta) - before;
+            ran = 1;
+            if (res == TURN_DONE) {
+                retire(l, r, stats);
+                free(r);
+                memmove(&pool[i], &pool[i + 1], (n - i - 1) * sizeof *pool);
+                n--;
+                i--;
+            } else {
+                r->blocked_at = writes;
             }
-    return SIMT_OK;
+        }
+        if (st != SIMT_OK) break;
+        if (ran) continue;
+        if (next == total) {
+            if (n) st = report_spin(pool, n, 0, err);
+            break;
+        }
+        if (n == MAX_RESIDENT) {
+            st = report_spin(pool, n, total - next, err);
+            break;
+        }
+        resident *r = malloc(sizeof *r);
+        if (r && n == cap) {
+            size_t nc = cap ? cap * 2 : 4;
+            resident **p = realloc(pool, nc * sizeof *pool);
+            if (p) pool = p, cap = nc;
+        }
+        uint32_t id[3] = {(uint32_t)(next % l->grid[0]), (uint32_t)(next / l->grid[0] % l->grid[1]),
+                          (uint32_t)(next / l->grid[0] / l->grid[1])};
+        if (!r || n == cap || simt_cta_init(&r->cta, l, id, 0) != 0) {
+            free(r);
+            memset(err, 0, sizeof *err);
+            err->status = st = SIMT_ERR_NOMEM;
+            snprintf(err->detail, sizeof err->detail, "out of memory setting up a CTA");
+            break;
+        }
+        r->blocked_at = UINT64_MAX;
+        pool[n++] = r;
+        next++;
+    }
+    for (size_t i = 0; i < n; i++) {
+        simt_cta_free(&pool[i]->cta);
+        free(pool[i]);
+    }
+    free(pool);
+    return st;
 }

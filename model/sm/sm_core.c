@@ -236,6 +236,7 @@ int sm_core_start_cta(sm_core *s, const uint32_t ctaid[3], uint64_t cycle)
         sm_mark_dirty(s, slot);
     }
     s->progress++;
+    s->work++;
     if (s->trace) sm_cta_check_done(s, k); /* a block without lines is done at once */
     return 0;
 }
@@ -391,6 +392,19 @@ int sm_core_idle(const sm_core *s)
 uint32_t sm_core_pc_count(const sm_core *s) { return s->pc_cap; }
 const sm_pc_stat *sm_core_pc_at(const sm_core *s, uint32_t i) { return i < s->pc_cap ? &s->pcs[i] : NULL; }
 
+/* A warp in a spin-wait loop: where the loop is, for the livelock report. */
+static const char *spin_note(const sm_warp_slot *ws)
+{
+    static _Thread_local char buf[160];
+    if (!ws->w || !simt_warp_spinning(ws->w)) return "";
+    const simt_spin *sp = &ws->w->spin;
+    const ptx_func *f = &ws->w->cta->launch->mod->ptx.funcs[sp->func];
+    snprintf(buf, sizeof buf,
+             "; SPINS in the loop %s:%u-%u (back edge taken %u times; its state repeats with no store between)",
+             f->name, f->instrs[sp->target].line, f->instrs[sp->pc].line, sp->iters);
+    return buf;
+}
+
 void sm_core_describe(const sm_core *s, strbuf *out)
 {
     if (sm_core_idle(s)) return;
@@ -427,9 +441,9 @@ void sm_core_describe(const sm_core *s, strbuf *out)
             op = in ? ptx_op_name((ptx_op)in->op) : "-";
         }
         strbuf_line(out, "  warp slot %u (CTA (%u,%u,%u) warp %u): next %s:%u %s, %s%s, %u loads and %u stores in flight, "
-                         "%u registers pending",
+                         "%u registers pending%s",
                     slot, id[0], id[1], id[2], warp, where, line, op, ws->status == SCHED_WARP_READY ? "" : "waits on ",
                     ws->status == SCHED_WARP_READY ? "ready" : sm_stall_name(ws->why), ws->loads, ws->stores,
-                    sb_pending_count(&s->sb, slot));
+                    sb_pending_count(&s->sb, slot), spin_note(ws));
     }
 }

@@ -246,6 +246,8 @@ typedef struct sm_core {
     uint64_t last_tick;         /* last cycle ticked (SM_NEVER before the first) */
     uint8_t *last_why;          /* per scheduler: the last cycle's stall reason */
     uint64_t progress;          /* instructions issued + memory events: the watchdog's measure */
+    uint64_t work;              /* CTAs started and finished + instructions of warps that do not spin
+                                 * (simt_warp_spinning): the livelock watchdog's measure */
     uint32_t finished;          /* CTAs completed, not yet taken by the dispatcher */
     int error;                  /* a simt error stopped the SM */
     simt_error err;

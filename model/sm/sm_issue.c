@@ -159,6 +159,7 @@ void sm_cta_check_done(sm_core *s, uint32_t k)
     s->finished++;
     s->st.ctas_done++;
     s->progress++;
+    s->work++;
 }
 
 /* The timing side of an issued instruction: counts, the scheduler's note, and the LD/ST unit or
@@ -208,6 +209,7 @@ static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
         if (!is_mem_op && in->ndst) sb_reserve_instr(&s->sb, slot, in, 0);
         if (is_mem_op) sm_trace_accesses(s, slot, &acc);
         issue_done(s, slot, in, t, inst, func, pc, base, &acc, cycle);
+        s->work++;
         s->st.thread_insn += sm_trace_advance(s, slot); /* in (the warp's current line) changes here */
     } else {
         simt_warp *w = ws->w;
@@ -224,6 +226,7 @@ static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
             return 1;
         }
         s->st.thread_insn += w->thread_insn - thread_before;
+        if (!simt_warp_spinning(w)) s->work++;
         issue_done(s, slot, in, t, inst, func, pc, base, &acc, cycle);
     }
     sm_mark_dirty(s, slot);

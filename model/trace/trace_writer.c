@@ -36,6 +36,12 @@ struct trace_writer {
     uint32_t n_warps;
     int have_cta;
     uint32_t cta[3];
+    /* CTAs set aside while another runs (CTAs that wait on each other run interleaved) */
+    struct parked_cta {
+        uint32_t cta[3];
+        warp_lines *warps;
+    } *parked;
+    size_t n_parked, cap_parked;
     uint64_t warp_insn, ctas;
     int failed;
     char why[200];
@@ -88,13 +94,22 @@ int trace_writer_open(trace_writer **out, const char *dir, const trace_writer_op
     return 0;
 }
 
+static void free_warps(warp_lines *w, uint32_t n)
+{
+    for (uint32_t i = 0; w && i < n; i++) {
+        free(w[i].data);
+        if (w[i].spill) fclose(w[i].spill);
+    }
+    free(w);
+}
+
 static void free_kernel(trace_writer *tw)
 {
-    for (uint32_t i = 0; i < tw->n_warps; i++) {
-        free(tw->warps[i].data);
-        if (tw->warps[i].spill) fclose(tw->warps[i].spill);
-    }
-    free(tw->warps);
+    free_warps(tw->warps, tw->n_warps);
+    for (size_t i = 0; i < tw->n_parked; i++) free_warps(tw->parked[i].warps, tw->n_warps);
+    free(tw->parked);
+    tw->parked = NULL;
+    tw->n_parked = tw->cap_parked = 0;
     free(tw->code_start);
     free(tw->path);
     if (tw->out) fclose(tw->out);
@@ -278,13 +293,71 @@ static void flush_cta(trace_writer *tw)
     tw->have_cta = 0;
 }
 
+/* Another CTA runs before the current one finished: set the current one's lines aside and take
+ * up the other's (or fresh buffers). */
+static void switch_cta(trace_writer *tw, const uint32_t cta[3])
+{
+    if (tw->n_parked == tw->cap_parked) {
+        size_t nc = tw->cap_parked ? 2 * tw->cap_parked : 4;
+        struct parked_cta *p = realloc(tw->parked, nc * sizeof *p);
+        if (!p) {
+            errno = ENOMEM;
+            fail(tw, "trace buffers");
+            return;
+        }
+        tw->parked = p, tw->cap_parked = nc;
+    }
+    size_t i = 0;
+    while (i < tw->n_parked && memcmp(tw->parked[i].cta, cta, sizeof tw->cta) != 0) i++;
+    warp_lines *next = i < tw->n_parked ? tw->parked[i].warps : calloc(tw->n_warps, sizeof *next);
+    if (!next) {
+        errno = ENOMEM;
+        fail(tw, "trace buffers");
+        return;
+    }
+    if (i < tw->n_parked) tw->parked[i] = tw->parked[--tw->n_parked];
+    memcpy(tw->parked[tw->n_parked].cta, tw->cta, sizeof tw->cta);
+    tw->parked[tw->n_parked++].warps = tw->warps;
+    tw->warps = next;
+    memcpy(tw->cta, cta, sizeof tw->cta);
+}
+
+/* A CTA finished: its lines are complete. */
+static void on_cta_done(const simt_launch *l, const simt_cta *c, void *ctx)
+{
+    (void)l;
+    trace_writer *tw = ctx;
+    if (tw->failed) return;
+    if (tw->have_cta && memcmp(tw->cta, c->ctaid, sizeof tw->cta) == 0) {
+        flush_cta(tw);
+        return;
+    }
+    for (size_t i = 0; i < tw->n_parked; i++) {
+        if (memcmp(tw->parked[i].cta, c->ctaid, sizeof tw->cta) != 0) continue;
+        struct parked_cta mine = tw->parked[i];
+        uint32_t cur[3];
+        memcpy(cur, tw->cta, sizeof cur);
+        warp_lines *cur_warps = tw->warps;
+        int had = tw->have_cta;
+        tw->warps = mine.warps;
+        memcpy(tw->cta, mine.cta, sizeof cur);
+        flush_cta(tw); /* empties the buffers, which stay parked for reuse by no one: free them */
+        free_warps(tw->warps, tw->n_warps);
+        tw->parked[i] = tw->parked[--tw->n_parked];
+        tw->warps = cur_warps;
+        memcpy(tw->cta, cur, sizeof cur);
+        tw->have_cta = had;
+        return;
+    }
+}
+
 static void on_insn(const simt_launch *l, const simt_warp *w, uint32_t func, uint32_t pc, const ptx_instr *in,
                     uint32_t mask, const simt_mem_access *acc, void *ctx)
 {
     trace_writer *tw = ctx;
     if (tw->failed) return;
     const simt_cta *c = w->cta;
-    if (tw->have_cta && memcmp(tw->cta, c->ctaid, sizeof tw->cta) != 0) flush_cta(tw);
+    if (tw->have_cta && memcmp(tw->cta, c->ctaid, sizeof tw->cta) != 0) switch_cta(tw, c->ctaid);
     if (!tw->have_cta) {
         memcpy(tw->cta, c->ctaid, sizeof tw->cta);
         tw->have_cta = 1;
@@ -343,6 +416,7 @@ int trace_writer_kernel_begin(trace_writer *tw, simt_launch *l, unsigned nregs, 
             (unsigned long long)TRACE_SHMEM_BASE, (unsigned long long)TRACE_LOCAL_BASE);
     l->on_insn = on_insn;
     l->on_insn_ctx = tw;
+    l->on_cta_done = on_cta_done;
     return 0;
 }
 

@@ -462,3 +462,96 @@ TEST_F(Simt, InstructionCountsAreExact)
 }
 
 } // namespace
+
+namespace {
+
+// CTA 0's thread 0 waits for a flag that the last CTA sets: functional mode sets the spinning CTA
+// aside, runs the others, and lets it finish once the flag is written.
+TEST_F(Simt, SpinWaitOnALaterCtaCompletes)
+{
+    load(std::string(header) + R"(
+.visible .entry k(.param .u64 flag, .param .u64 out)
+{
+    .reg .b32 %r<6>;
+    .reg .b64 %rd<4>;
+    .reg .pred %p<3>;
+    ld.param.u64 %rd1, [flag];
+    ld.param.u64 %rd2, [out];
+    mov.u32 %r1, %ctaid.x;
+    mov.u32 %r2, %nctaid.x;
+    add.u32 %r3, %r1, 1;
+    setp.eq.u32 %p1, %r3, %r2;
+    @%p1 st.global.u32 [%rd1], 7;
+    setp.ne.u32 %p2, %r1, 0;
+    @%p2 bra DONE;
+WAIT:
+    ld.volatile.global.u32 %r4, [%rd1];
+    setp.eq.u32 %p1, %r4, 0;
+    @%p1 bra WAIT;
+    st.global.u32 [%rd2], %r4;
+DONE:
+    ret;
+}
+)");
+    uint64_t flag = buffer(4), out = buffer(4);
+    simt_run_stats s{};
+    ASSERT_EQ(run("k", 3, 32, {flag, out}, &s), SIMT_OK) << message;
+    EXPECT_EQ(read<uint32_t>(out, 1)[0], 7u);
+    EXPECT_EQ(s.ctas, 3u);
+}
+
+// A long counting loop changes its state every iteration: never taken for a spin, and the run
+// (one CTA at a time) counts exactly its instructions: 5 before, 3 per iteration, 2 after.
+TEST_F(Simt, CountingLoopIsNotASpin)
+{
+    load(std::string(header) + R"(
+.visible .entry k(.param .u64 out)
+{
+    .reg .b32 %r<3>;
+    .reg .b64 %rd<2>;
+    .reg .pred %p<2>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r1, 0;
+    mov.u32 %r2, 0;
+    bra LOOP;
+    mov.u32 %r2, 1;
+LOOP:
+    add.u32 %r1, %r1, 1;
+    setp.lt.u32 %p1, %r1, 5000;
+    @%p1 bra LOOP;
+    st.global.u32 [%rd1], %r1;
+    ret;
+}
+)");
+    uint64_t out = buffer(4);
+    simt_run_stats s{};
+    ASSERT_EQ(run("k", 1, 32, {out}, &s), SIMT_OK) << message;
+    EXPECT_EQ(read<uint32_t>(out, 1)[0], 5000u);
+    EXPECT_EQ(s.warp_insn, 4u + 3u * 5000u + 2u);
+}
+
+// Every CTA waits for a flag no one writes: a deadlock naming the spinning warp, not a hang.
+TEST_F(Simt, SpinOnAFlagNoOneWritesIsADeadlock)
+{
+    load(std::string(header) + R"(
+.visible .entry k(.param .u64 flag)
+{
+    .reg .b32 %r<2>;
+    .reg .b64 %rd<2>;
+    .reg .pred %p<2>;
+    ld.param.u64 %rd1, [flag];
+WAIT:
+    ld.volatile.global.u32 %r1, [%rd1];
+    setp.eq.u32 %p1, %r1, 0;
+    @%p1 bra WAIT;
+    ret;
+}
+)");
+    uint64_t flag = buffer(4);
+    EXPECT_EQ(run("k", 2, 64, {flag}), SIMT_ERR_DEADLOCK);
+    EXPECT_NE(std::string(message).find("2 resident CTAs spin on memory none of them writes"), std::string::npos)
+        << message;
+    EXPECT_NE(std::string(message).find("test.ptx:"), std::string::npos) << message;
+}
+
+} // namespace

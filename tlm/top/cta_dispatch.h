@@ -32,6 +32,8 @@ public:
     void describe(std::string &out) const override;
     bool busy() const override { return t_ && !tbsched_all_issued(t_); }
     bool failed() const { return failed_; }
+    // CTAs of the running kernel not handed to an SM yet.
+    uint64_t pending() const { return t_ ? t_->l.n_ctas - t_->issued : 0; }
 
 private:
     tbsched *t_ = nullptr;

@@ -127,9 +127,9 @@ bool Gpu::watch(uint64_t, bool core_edge)
     if (!running_ || aborted_) return !aborted_;
     uint64_t now = sc_core::sc_time_stamp().value() / core_.period().value();
     ts_.advance(*this, now);
-    bool progressed = false;
+    bool progressed = false, worked = false;
     if (core_edge) {
-        uint64_t progress = 0, insn = 0;
+        uint64_t progress = 0, insn = 0, work = 0;
         for (auto &s : sms_) {
             const sm_core &c = s->core();
             if (c.error) {
@@ -140,6 +140,7 @@ bool Gpu::watch(uint64_t, bool core_edge)
                 return false;
             }
             progress += c.progress;
+            work += c.work;
             insn += c.st.warp_insn;
         }
         insn_ = insn;
@@ -149,6 +150,21 @@ bool Gpu::watch(uint64_t, bool core_edge)
         }
         progressed = progress != last_progress_;
         last_progress_ = progress;
+        worked = work != last_work_;
+        last_work_ = work;
+    }
+    if (worked) last_work_cycle_ = now;
+    if (progressed && cfg_.gpu.deadlock_detect && cfg_.gpu.watchdog_cycles > 0 &&
+        now - last_work_cycle_ > static_cast<uint64_t>(cfg_.gpu.watchdog_cycles)) {
+        // Instructions issue, but only in spin-wait loops whose state repeats: CTAs wait on
+        // each other (an inter-CTA barrier) and the ones they wait for cannot become resident.
+        abort_run("watchdog: livelock: for " + std::to_string(now - last_work_cycle_) +
+                  " core cycles only warps spinning on memory (SPINS below) issued instructions and no CTA started "
+                  "or finished (-gtlm_watchdog_cycles " + std::to_string(cfg_.gpu.watchdog_cycles) + "); " +
+                  std::to_string(dispatcher_.pending()) +
+                  " CTAs of the kernel wait to start (CTAs that wait on each other must all be resident); "
+                  "busy units:\n" + describe_busy());
+        return false;
     }
     if (progressed) {
         last_progress_cycle_ = now;
@@ -219,6 +235,9 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     insn_ = 0;
     for (auto &s : sms_) last_progress_ += s->core().progress;
     last_progress_cycle_ = start_cycle_;
+    last_work_ = 0;
+    for (auto &s : sms_) last_work_ += s->core().work;
+    last_work_cycle_ = start_cycle_;
     dispatcher_.begin(&t, cores, units);
     ts_.begin_kernel(*this, start_cycle_);
     if (vcd_) vcd_->kernel_begin();

@@ -102,6 +102,7 @@ private:
     bool running_ = false, aborted_ = false;
     std::string abort_why_;
     uint64_t start_cycle_ = 0, last_progress_ = 0, last_progress_cycle_ = 0, insn_ = 0;
+    uint64_t last_work_ = 0, last_work_cycle_ = 0; // the livelock watchdog: work of warps that do not spin
 };
 
 } // namespace gtlm

@@ -49,6 +49,15 @@ int wl_launch(wl_ctx *c, const char *kernel, unsigned gx, unsigned gy, unsigned 
     return WL_ERROR;
 }
 
+int wl_sm_count(wl_ctx *c)
+{
+    char a[32] = "", b[32] = "";
+    if (gtlm_option_value(c->sim, "-gpgpu_n_clusters", a, sizeof a) != GTLM_OK ||
+        gtlm_option_value(c->sim, "-gpgpu_n_cores_per_cluster", b, sizeof b) != GTLM_OK)
+        return 0;
+    return atoi(a) * atoi(b);
+}
+
 int wl_corrupt(wl_ctx *c, gtlm_devptr p, size_t elem)
 {
     if (!c->corrupt) return WL_OK;

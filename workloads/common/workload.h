@@ -26,7 +26,7 @@ typedef struct wl_ctx wl_ctx;
 
 typedef struct wl_desc {
     const char *name;        /* "ATAX": as the documents abbreviate it */
-    const char *suite;       /* "polybench", "rodinia", "sdk", "parboil", "ispass" */
+    const char *suite;       /* "polybench", "rodinia", "sdk", "parboil", "ispass", "pannotia" */
     const char *description; /* one line */
     const char *kernels;     /* "atax_kernel1, atax_kernel2" */
     const char *ptx;         /* the embedded .ptx text */
@@ -64,6 +64,9 @@ int wl_check(wl_ctx *c, int rc, const char *what);
     do {                                                                                           \
         if (wl_check((c), (call), #call) != WL_OK) return WL_ERROR;                                \
     } while (0)
+
+/* The configuration's SM count (clusters x cores per cluster), 0 when it cannot be read. */
+int wl_sm_count(wl_ctx *c);
 
 /* Device buffer helpers (each reports failures through wl_check). */
 int wl_alloc(wl_ctx *c, gtlm_devptr *p, size_t bytes);

@@ -196,15 +196,6 @@ static int to_jds(jds *J, const csr *m)
     return WL_OK;
 }
 
-static int sm_count(wl_ctx *c)
-{
-    char a[32] = "", b[32] = "";
-    if (gtlm_option_value(c->sim, "-gpgpu_n_clusters", a, sizeof a) != GTLM_OK ||
-        gtlm_option_value(c->sim, "-gpgpu_n_cores_per_cluster", b, sizeof b) != GTLM_OK)
-        return 0;
-    return atoi(a) * atoi(b);
-}
-
 static int run(wl_ctx *c)
 {
     int n = (int)wl_param(c, "n"), reps = (int)wl_param(c, "reps"), kind = (int)wl_param(c, "matrix");
@@ -221,7 +212,7 @@ static int run(wl_ctx *c)
         rc = wl_fail(c, "%d diagonals / %d warps exceed the constant arrays (%d)", J.depth, J.warps, JDS_MAX);
     for (int i = 0; rc == WL_OK && i < n; i++) x[i] = (float)wl_rng_unit(&r);
     /* compute_active_thread() of the original, with 1536 threads per SM as it assumes */
-    int sms = sm_count(c);
+    int sms = wl_sm_count(c);
     unsigned block = 32, grid = (unsigned)J.warps;
     if (rc == WL_OK && sms <= 0) rc = wl_fail(c, "cannot read the SM count from the configuration");
     if (rc == WL_OK && (long)J.warps * 32 > (long)sms * 1536) {
