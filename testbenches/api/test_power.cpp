@@ -188,3 +188,50 @@ TEST(PowerStats, GatingUnusedStorageLeaksLessThanAlwaysOn)
 }
 
 } // namespace
+
+namespace {
+
+// The time series' power_w column: each unit's average power over its interval; the gpu row is
+// the sum of the units' and integrates over the kernel to its total energy.
+TEST(PowerStats, TimeSeriesPowerIntegratesToTheKernelEnergy)
+{
+    char path[] = "/tmp/gtlm_pts_XXXXXX";
+    int fd = mkstemp(path);
+    ASSERT_GE(fd, 0);
+    close(fd);
+    const unsigned interval = 300;
+    Sim s({"-stats_interval", std::to_string(interval), "-stats_timeseries_file", path});
+    unsigned n = 61;
+    gtlm_devptr out = s.alloc(n * 4), seen = s.alloc(8 * 128 * 4);
+    ASSERT_EQ(s.launch("burst", 8, 128, {&out, &seen, &n}, {8, 8, 4}), GTLM_OK) << gtlm_last_error();
+    std::ifstream f(path);
+    std::string header, line;
+    ASSERT_TRUE(std::getline(f, header));
+    ASSERT_NE(header.find(",power_w"), std::string::npos) << header;
+    double energy = 0, prev = -1, units = 0;
+    int rows = 0;
+    while (std::getline(f, line)) {
+        std::vector<std::string> v;
+        std::stringstream ss(line);
+        std::string x;
+        while (std::getline(ss, x, ',')) v.push_back(x);
+        ASSERT_EQ(v.size(), 14u) << line;
+        double cycle = std::stod(v[0]), watts = std::stod(v[13]);
+        if (v[1] != "gpu") {
+            units += watts;
+            continue;
+        }
+        EXPECT_NEAR(watts, units, 1e-4 * watts); // the gpu row sums its units' rows
+        units = 0;
+        if (prev < 0) prev = cycle - interval; // the first interval is a whole one
+        energy += watts * (cycle - prev) * 1e-9; // 1000 MHz: a cycle is 1 ns
+        prev = cycle;
+        rows++;
+    }
+    EXPECT_GT(rows, 2);
+    double total = s.stat("gpu.power.total_energy");
+    EXPECT_NEAR(energy, total, 1e-5 * total);
+    std::remove(path);
+}
+
+} // namespace

@@ -45,6 +45,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
     for (int c = 0; c < cfg_.gpu.n_mem; c++)
         drams_.push_back(std::make_unique<DramChannel>(indexed("dram", c).c_str(), cfg_, dram_, c, n_sub, stats));
 
+    stats_ = stats;
     if (stats) {
         power_ = std::make_unique<PowerStats>(cfg_, n_sms, n_slices);
         if (power_->register_stats(stats) != 0) throw std::runtime_error("cannot register the energy statistics");

@@ -81,6 +81,7 @@ public:
     const VcdTracer *vcd() const { return vcd_.get(); }
     // The energy statistics (null without a statistics registry).
     const PowerStats *power() const { return power_.get(); }
+    const stat_registry *stats() const { return stats_; }
 
 private:
     KernelRun run(const uint32_t grid[3], const std::function<int(sm_core &)> &begin);
@@ -102,6 +103,7 @@ private:
     TimeSeries ts_;
     std::unique_ptr<VcdTracer> vcd_;
     std::unique_ptr<PowerStats> power_;
+    stat_registry *stats_ = nullptr;
     void power_modes(uint64_t core_cycle, bool begin); // kernel start / end of every power-mode domain
     // the run in progress
     bool running_ = false, aborted_ = false;

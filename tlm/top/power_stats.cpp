@@ -59,6 +59,14 @@ int register_pm_stats(stat_registry *r, const std::string &prefix, pm_domain *d)
     return bad ? -1 : 0;
 }
 
+void observe_pm(ProbeList &out, const std::string &prefix, const pm_domain *d)
+{
+    int width = 1;
+    while (width < 32 && (uint64_t{1} << width) <= d->n) width++;
+    for (int m = 0; m < PM_MODES; m++)
+        out.level(prefix + pm_mode_name(m), width, [d, m] { return static_cast<uint64_t>(d->count[m]); });
+}
+
 PowerStats::PowerStats(const gtlm_config &cfg, int n_sms, int n_slices)
     : cfg_(cfg), n_sms_(n_sms), n_slices_(n_slices)
 {
@@ -143,9 +151,19 @@ double PowerStats::seconds(const stat_registry *r, stat_scope scope) const
 PowerBreakdown PowerStats::unit(const stat_registry *r, stat_scope s, char which, int i) const
 {
     resolve(r);
+    return unit_at(r, s, which, i, time(r, s));
+}
+
+PowerBreakdown PowerStats::unit_live(const stat_registry *r, char which, int i, double core_cycles) const
+{
+    resolve(r);
+    return unit_at(r, STAT_SCOPE_KERNEL, which, i, {core_cycles, cfg_.gpu.clocks.core_mhz, cfg_.gpu.clocks.l2_mhz});
+}
+
+PowerBreakdown PowerStats::unit_at(const stat_registry *r, stat_scope s, char which, int i, const pwr_time &t) const
+{
     PowerBreakdown b;
     const power_config *pc = &cfg_.power;
-    pwr_time t = time(r, s);
     if (which == 's') {
         const int *id = sm_ids_[static_cast<size_t>(i)].data();
         pwr_sm_counts k{};

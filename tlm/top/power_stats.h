@@ -14,7 +14,12 @@ extern "C" {
 #include "stats/stats.h"
 }
 
+#include "wave/probe.h"
+
 namespace gtlm {
+
+// Waveform levels <prefix><mode>: how many blocks of the domain are in each power mode.
+void observe_pm(ProbeList &out, const std::string &prefix, const pm_domain *d);
 
 // A power-mode domain's counters under prefix: <mode>_block_cycles, wakes, wake_cycles, lost,
 // transition_energy. Returns 0 or -1.
@@ -37,6 +42,9 @@ public:
     // channel, 'n' crossbar; index within its kind).
     PowerBreakdown gpu(const stat_registry *r, stat_scope scope) const;
     PowerBreakdown unit(const stat_registry *r, stat_scope scope, char which, int index) const;
+    // The same for the running kernel after core_cycles of it (the time series: gpu.cycles is
+    // only known at the kernel's end).
+    PowerBreakdown unit_live(const stat_registry *r, char which, int index, double core_cycles) const;
     double seconds(const stat_registry *r, stat_scope scope) const;
 
 private:
@@ -50,6 +58,7 @@ private:
     // Ids of the statistics read (stat_find scans): resolved on first use and when more were added.
     void resolve(const stat_registry *r) const;
     pwr_time time(const stat_registry *r, stat_scope s) const;
+    PowerBreakdown unit_at(const stat_registry *r, stat_scope s, char which, int i, const pwr_time &t) const;
     static double derive(const stat_registry *r, stat_scope scope, const void *ctx);
     mutable const stat_registry *resolved_for_ = nullptr;
     mutable int resolved_n_ = -1;
