@@ -184,6 +184,7 @@ typedef struct sm_ldst {        /* the memory instruction in the LD/ST unit */
     uint8_t is_store, is_atomic;
     uint32_t slot, rec, pc, func;
     uint64_t shared_done;       /* shared memory: cycle the last pass ends */
+    uint64_t wake_until;        /* operand registers waking from a power mode until this cycle */
     int next;                   /* next coalesced request */
     coal_result reqs;
 } sm_ldst;
@@ -252,6 +253,7 @@ typedef struct sm_core {
     pm_domain rf_pm;            /* one block per 128-byte warp register */
     pm_domain sm_pm;            /* the whole SM */
     uint32_t rf_stride;         /* warp registers per warp slot */
+    uint64_t pm_issue_at;       /* the SM wakes from a power mode: no issue before this cycle */
     int error;                  /* a simt error stopped the SM */
     simt_error err;
     sm_stats st;

@@ -175,6 +175,7 @@ static void issue_done(sm_core *s, uint32_t slot, const ptx_instr *in, fu_timing
     uint32_t wake = sm_power_operands(s, slot, in, base, cycle); /* 0 unless registers are gated */
     if (t.unit == FU_MEM) {
         sm_ldst_accept(s, slot, in, func, pc, base, acc, cycle);
+        s->ldst.wake_until = cycle + wake; /* its operands wake before the first access */
         return;
     }
     s->fu_free[t.unit][inst] = cycle + t.initiation;
@@ -244,6 +245,14 @@ void sm_update_dirty(sm_core *s)
 void sm_issue_cycle(sm_core *s, uint64_t cycle)
 {
     sm_update_dirty(s);
+    if (cycle < s->pm_issue_at) { /* the SM is still waking from a power mode (never without a policy) */
+        for (uint32_t k = 0; k < s->n_sched; k++) {
+            s->st.stall[SM_STALL_IDLE]++;
+            s->st.issue_slots++;
+            s->last_why[k] = SM_STALL_IDLE;
+        }
+        return;
+    }
     int max_per_warp = s->cfg->sm.max_insn_issue_per_warp > 0 ? s->cfg->sm.max_insn_issue_per_warp : 1;
     for (uint32_t k = 0; k < s->n_sched && !s->error; k++) {
         sched *sc = &s->scheds[k];

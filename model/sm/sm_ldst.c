@@ -218,7 +218,7 @@ static int direct_request(sm_core *s, const coal_req *q)
 void sm_ldst_cycle(sm_core *s, uint64_t cycle)
 {
     sm_ldst *u = &s->ldst;
-    if (!u->busy) return;
+    if (!u->busy || cycle < u->wake_until) return;
     if (u->space == PS_SHARED || u->space == PS_PARAM) {
         if (cycle < u->shared_done) return;
         /* The last pass is this cycle; the data is readable after the access latency. */

@@ -75,7 +75,8 @@ static void slot_regs(sm_core *s, uint32_t slot, pm_event ev, uint64_t now)
 void sm_power_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle)
 {
     if (pm_active(&s->sm_pm)) {
-        pm_access(&s->sm_pm, 0, cycle, NULL);
+        int wait = pm_access(&s->sm_pm, 0, cycle, NULL);
+        if (wait && cycle + (uint64_t)wait > s->pm_issue_at) s->pm_issue_at = cycle + (uint64_t)wait;
         pm_event_report(&s->sm_pm, 0, PM_EV_ALLOC, cycle);
     }
     if (pm_active(&s->rf_pm))

@@ -235,3 +235,27 @@ TEST(PowerStats, TimeSeriesPowerIntegratesToTheKernelEnergy)
 }
 
 } // namespace
+
+namespace {
+
+// With off_when_unused the SM is OFF until its first CTA: the CTA waits the SM's wake-up latency
+// (tiny.config: off=0.015:100:200), and nothing else changes for a one-thread kernel whose cache
+// lines are filled before use (a fill turns its line ON without waiting).
+TEST(PowerStats, AnSmWakingFromOffDelaysItsFirstCtaByTheWakeLatency)
+{
+    auto cycles = [](const char *policy, double *wakes) {
+        Sim s({"-power_policy", policy});
+        gtlm_devptr in = s.alloc(256, 7);
+        unsigned twice = 1;
+        EXPECT_EQ(s.launch("loads", 1, 1, {&in, &twice}, {8, 4}), GTLM_OK) << gtlm_last_error();
+        *wakes = s.stat("gpu.power.modes.sm.wake_cycles");
+        return s.stat("gpu.cycles");
+    };
+    double w_on = 0, w_off = 0;
+    double on = cycles("always_on", &w_on), off = cycles("off_when_unused", &w_off);
+    EXPECT_EQ(w_on, 0);
+    EXPECT_EQ(w_off, 100);
+    EXPECT_EQ(off, on + 100);
+}
+
+} // namespace
