@@ -187,18 +187,11 @@ TEST(PowerStats, GatingUnusedStorageLeaksLessThanAlwaysOn)
     EXPECT_LT(gated / c_off, on / c_on) << "leakage per cycle must drop when unused storage is OFF";
 }
 
-} // namespace
-
-namespace {
-
 // The time series' power_w column: each unit's average power over its interval; the gpu row is
 // the sum of the units' and integrates over the kernel to its total energy.
 TEST(PowerStats, TimeSeriesPowerIntegratesToTheKernelEnergy)
 {
-    char path[] = "/tmp/gtlm_pts_XXXXXX";
-    int fd = mkstemp(path);
-    ASSERT_GE(fd, 0);
-    close(fd);
+    std::string path = temp_file("gtlm_pts");
     const unsigned interval = 300;
     Sim s({"-stats_interval", std::to_string(interval), "-stats_timeseries_file", path});
     unsigned n = 61;
@@ -231,12 +224,8 @@ TEST(PowerStats, TimeSeriesPowerIntegratesToTheKernelEnergy)
     EXPECT_GT(rows, 2);
     double total = s.stat("gpu.power.total_energy");
     EXPECT_NEAR(energy, total, 1e-5 * total);
-    std::remove(path);
+    std::remove(path.c_str());
 }
-
-} // namespace
-
-namespace {
 
 // With off_when_unused the SM is OFF until its first CTA: the CTA waits the SM's wake-up latency
 // (tiny.config: off=0.015:100:200), and nothing else changes for a one-thread kernel whose cache
