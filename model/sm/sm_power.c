@@ -27,6 +27,10 @@ void sm_power_free(sm_core *s)
 
 void sm_power_kernel_begin(sm_core *s, uint64_t now)
 {
+    /* The register file is shared by the warp slots this kernel can fill (its occupancy), so a
+     * warp's registers never overlap another resident warp's. */
+    uint32_t slots = s->max_ctas_kernel * s->warps_per_cta;
+    if (slots && slots <= s->n_slots) s->rf_stride = s->rf_pm.n / slots ? s->rf_pm.n / slots : 1;
     pm_kernel_begin(&s->rf_pm, now);
     pm_kernel_begin(&s->sm_pm, now);
     if (s->l1d_enabled) pm_kernel_begin(&s->l1d.pm, now);
@@ -39,9 +43,15 @@ void sm_power_close(sm_core *s, uint64_t now)
     if (s->l1d_enabled) pm_close(&s->l1d.pm, now);
 }
 
+/* Warp slot s owns physical warp registers [s * stride, (s + 1) * stride). The kernel's registers
+ * (PTX virtual registers of its frame: sb_regs per warp, often more than the physical ones ptxas
+ * would allocate) are spread over them in order, several sharing a block when there are more. */
 static uint32_t reg_block(const sm_core *s, uint32_t slot, uint32_t reg)
 {
-    return (slot * s->rf_stride + reg) % s->rf_pm.n;
+    uint32_t stride = s->rf_stride, nv = s->sb_regs;
+    uint32_t r = nv > stride ? (uint32_t)((uint64_t)reg * stride / nv) : reg;
+    if (r >= stride) r = stride - 1;
+    return (slot * stride + r) % s->rf_pm.n;
 }
 
 uint32_t sm_power_operands(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle)
@@ -69,7 +79,7 @@ uint32_t sm_power_operands(sm_core *s, uint32_t slot, const ptx_instr *in, uint3
 
 static void slot_regs(sm_core *s, uint32_t slot, pm_event ev, uint64_t now)
 {
-    for (uint32_t r = 0; r < s->rf_stride; r++) pm_event_report(&s->rf_pm, reg_block(s, slot, r), ev, now);
+    for (uint32_t r = 0; r < s->rf_stride; r++) pm_event_report(&s->rf_pm, (slot * s->rf_stride + r) % s->rf_pm.n, ev, now);
 }
 
 void sm_power_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle)

@@ -243,8 +243,8 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     insn_ = 0;
     for (auto &s : sms_) last_progress_ += s->core().progress;
     last_progress_cycle_ = start_cycle_;
+    power_modes(start_cycle_, true); // before the dispatcher starts the first CTAs
     dispatcher_.begin(&t, cores, units);
-    power_modes(start_cycle_, true);
     ts_.begin_kernel(*this, start_cycle_);
     if (vcd_) vcd_->kernel_begin();
     core_.wake_at(start_cycle_);
