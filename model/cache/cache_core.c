@@ -67,6 +67,8 @@ void cache_free(cache_core *c)
     free(c->buckets);
     free(c->mq);
     free(c->ipoly_tab);
+    free(c->pm_live);
+    pm_domain_free(&c->pm);
     memset(c, 0, sizeof *c);
 }
 
@@ -197,7 +199,17 @@ static int pick_victim(const cache_core *c, int set)
     return best;
 }
 
+static void drop(cache_core *c, int set, int way);
+
+/* Evicts a line that is replaced or invalidated; its power block may become unused. */
 static void evict(cache_core *c, int set, int way)
+{
+    drop(c, set, way);
+    if (pm_active(&c->pm)) cache_pm_free(c, set, way);
+}
+
+/* Writes back (if dirty) and clears a line. */
+static void drop(cache_core *c, int set, int way)
 {
     cache_line *l = cache_line_at(c, set, way);
     if (l->allocated && l->valid) {
@@ -220,7 +232,9 @@ static int victim_dirty(const cache_core *c, int set, int way)
 
 static void install(cache_core *c, int set, int way, uint64_t la)
 {
-    evict(c, set, way);
+    int was_live = cache_line_at(c, set, way)->allocated;
+    drop(c, set, way);
+    if (pm_active(&c->pm) && !was_live) cache_pm_alloc(c, set, way);
     cache_line *l = cache_line_at(c, set, way);
     l->tag = la;
     l->allocated = 1;
@@ -390,6 +404,8 @@ cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
     uint8_t mask = req->sector_mask & c->full_mask;
     if (!mask || c->nsect == 1) mask = c->full_mask;
     int way = find_way(c, set, la);
+    c->pm_wait = 0;
+    if (pm_active(&c->pm) && way >= 0 && cache_pm_touch(c, set, way)) way = find_way(c, set, la);
     int m = mshr_find(c, la);
     cache_line *l = way >= 0 ? cache_line_at(c, set, way) : NULL;
     uint8_t valid = l ? l->valid : 0;
@@ -514,8 +530,10 @@ void cache_invalidate_all(cache_core *c)
             l->valid = 0;
             l->dirty = 0;
         } else {
+            int live = l->allocated;
             memset(l, 0, sizeof *l);
             c->tagv[i] = 0;
+            if (live && pm_active(&c->pm)) cache_pm_free(c, (int)(i / (size_t)c->assoc), (int)(i % (size_t)c->assoc));
         }
     }
 }

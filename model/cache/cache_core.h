@@ -58,6 +58,7 @@
 #include <stdint.h>
 
 #include "../config/gpgpusim_formats.h"
+#include "../power/power_mode.h"
 
 #define CACHE_SECTORS 4
 #define CACHE_SECTOR_BYTES 32
@@ -176,6 +177,12 @@ typedef struct cache_core {
     uint16_t *ipoly_tab;  /* 'P': (byte << 8j) mod poly, for j = 0..7 */
     cache_hooks hooks;
     cache_stats st;
+    /* power modes (cache_power.c): blocks of pm_lines lines; always ON unless a policy is set */
+    pm_domain pm;
+    int pm_lines;         /* lines per power block (the whole cache when it has one block) */
+    uint32_t *pm_live;    /* per block: allocated lines (with a policy only) */
+    uint64_t now;         /* the owner's cycle, set before an access (power modes only) */
+    int pm_wait;          /* cycles the last access waited for its block to wake */
 } cache_core;
 
 /* 0 on success, -1 on a bad configuration (disabled, sizes) or no memory. */
@@ -202,6 +209,18 @@ int cache_probe(const cache_core *c, uint64_t addr, uint8_t *valid);
 cache_line *cache_line_at(cache_core *c, int set, int way);
 /* Drops every line (no write-backs) that is not reserved; kernel-boundary L1 invalidation. */
 void cache_invalidate_all(cache_core *c);
+
+/* Power modes of the data array (the seam of gating policies such as Snooze): blocks of
+ * lines_per_block lines (0: the whole cache is one block), total leakage leak_mw, owner clock mhz.
+ * An access to a line of a sleeping or OFF block waits its wake-up latency (pm_wait); a line of
+ * an OFF block has lost its data and misses. Tags are not gated. 0, or -1 (no memory). */
+int cache_pm_init(cache_core *c, const pm_table *t, double leak_mw, double mhz, const pm_policy *pol,
+                  int lines_per_block);
+/* Internal (cache_core.c): a line's block was accessed / got a line / lost a line. touch returns 1
+ * when the line's data was lost (the line is dropped). */
+int cache_pm_touch(cache_core *c, int set, int way);
+void cache_pm_alloc(cache_core *c, int set, int way);
+void cache_pm_free(cache_core *c, int set, int way);
 
 /* Miss queue towards the next level. */
 static inline int cache_out_count(const cache_core *c) { return c->mq_count; }

@@ -12,6 +12,7 @@
 #include "../config/gpgpusim_formats.h"
 #include "../dram/dram_config.h"
 #include "../noc/noc_config.h"
+#include "../power/power_config.h"
 #include "../sm/sm_config.h"
 #include "../tbsched/tbsched_config.h"
 #include "../trace/trace_config.h"
@@ -51,6 +52,7 @@ typedef struct gtlm_config {
     dram_config dram;
     tbsched_config tbsched;
     trace_config trace;
+    power_config power;
 } gtlm_config;
 
 /* Registers every block's options in the registry, pointing into cfg (defaults applied). */

@@ -181,6 +181,7 @@ static void apply_fill(l2_slice *s, const l2_fill_entry *f, uint64_t cycle)
     uint64_t *woken = s->woken;
     int max_wake = s->p.dl2.mshr_merge;
     int before = cache_out_count(&s->cache);
+    s->cache.now = cycle;
     int n = cache_fill(&s->cache, f->addr, f->mask, woken, max_wake);
     note_new_mq_entries(s, before, 0); /* write-backs of victims chosen at fill */
     s->st.fills++;
@@ -234,6 +235,7 @@ static int tag_access(l2_slice *s, const l2_req *r, uint64_t cycle)
     }
     int before = cache_out_count(&s->cache);
     cache_result res;
+    s->cache.now = cycle;
     cache_status st = cache_access(&s->cache, &cr, &res);
     if (st == CACHE_RESERVATION_FAIL) { /* an access attempt, as GPGPU-Sim counts L2 accesses */
         s->st.accesses++;
@@ -251,7 +253,7 @@ static int tag_access(l2_slice *s, const l2_req *r, uint64_t cycle)
         s->st.misses++;
     if (is_write || st == CACHE_HIT) {
         if (r->kind == L2_REQ_ATOMIC) dirty_line(s, r->addr, r->sector_mask);
-        respond(s, r, r->cookie, st == CACHE_HIT, cycle + 1);
+        respond(s, r, r->cookie, st == CACHE_HIT, cycle + 1 + (uint64_t)s->cache.pm_wait);
         return 0;
     }
     l2_waiter *w = &s->wait[k];

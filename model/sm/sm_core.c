@@ -84,6 +84,11 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         sm_core_free(s);
         return -1;
     }
+    if (sm_power_init(s) != 0) {
+        strbuf_printf(err, "SM %d: out of memory for the power modes\n", id);
+        sm_core_free(s);
+        return -1;
+    }
     s->coal = coal_mode_of(cfg->sm.coalesce_arch);
     for (int u = 0; u < FU_N; u++) s->fu_count[u] = (uint8_t)fu_unit_count(&cfg->sm, u);
     for (int op = 0; op < OP_COUNT; op++)
@@ -111,6 +116,7 @@ void sm_core_free(sm_core *s)
     if (s->sb.bits) sb_free(&s->sb);
     if (s->l1d.lines) cache_free(&s->l1d);
     if (s->l1c.lines) cache_free(&s->l1c);
+    sm_power_free(s);
     sm_wheel_free(s);
     free(s->warps);
     free(s->ctas);
@@ -215,6 +221,7 @@ int sm_core_start_cta(sm_core *s, const uint32_t ctaid[3], uint64_t cycle)
     c->live = 1;
     c->first_slot = k * s->warps_per_cta;
     s->live_ctas++;
+    sm_power_cta_start(s, c, cycle);
     uint32_t n_warps = s->trace ? s->warps_per_cta : c->cta.n_warps;
     for (uint32_t i = 0; i < n_warps; i++) {
         uint32_t slot = c->first_slot + i;

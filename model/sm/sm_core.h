@@ -81,6 +81,7 @@ typedef struct sm_stats {
     uint64_t ctas_done;
     uint64_t fu_issued[FU_N];
     uint64_t bank_conflict_cycles;
+    uint64_t rf_reads, rf_writes;             /* 128-byte warp register accesses */
     uint64_t ldst_res_fail[CACHE_FAIL_COUNT]; /* L1 reservation failures that stalled LD/ST */
     uint64_t shmem_insn, shmem_passes, shmem_conflict_cycles;
     uint64_t gmem_insn, gmem_requests, lmem_requests, cmem_requests, atomic_requests, bypass_requests;
@@ -183,6 +184,7 @@ typedef struct sm_ldst {        /* the memory instruction in the LD/ST unit */
     uint8_t is_store, is_atomic;
     uint32_t slot, rec, pc, func;
     uint64_t shared_done;       /* shared memory: cycle the last pass ends */
+    uint64_t wake_until;        /* operand registers waking from a power mode until this cycle */
     int next;                   /* next coalesced request */
     coal_result reqs;
 } sm_ldst;
@@ -249,6 +251,11 @@ typedef struct sm_core {
     uint64_t work;              /* CTAs started and finished + instructions of warps that do not spin
                                  * (simt_warp_spinning): the livelock watchdog's measure */
     uint32_t finished;          /* CTAs completed, not yet taken by the dispatcher */
+    /* power modes (sm_power.c) */
+    pm_domain rf_pm;            /* one block per 128-byte warp register */
+    pm_domain sm_pm;            /* the whole SM */
+    uint32_t rf_stride;         /* warp registers per warp slot */
+    uint64_t pm_issue_at;       /* the SM wakes from a power mode: no issue before this cycle */
     int error;                  /* a simt error stopped the SM */
     simt_error err;
     sm_stats st;
@@ -285,6 +292,10 @@ void sm_core_out_pop(sm_core *s, uint64_t cycle);
 
 /* A response to request id (its line address and sectors) arrives, usable from cycle ready. */
 int sm_core_response(sm_core *s, uint64_t id, uint64_t addr, uint8_t sector_mask, uint64_t ready);
+
+/* Power-mode residency: kernel start and end (core cycles) of the SM's domains. */
+void sm_power_kernel_begin(sm_core *s, uint64_t now);
+void sm_power_close(sm_core *s, uint64_t now);
 
 /* Watchdog: the state of the SM's non-idle parts, one line each. */
 void sm_core_describe(const sm_core *s, strbuf *out);

@@ -39,6 +39,14 @@ void sm_apply_response(sm_core *s, uint64_t cycle);
 int sm_direct_push(sm_core *s, const sm_req *r);
 sm_pc_stat *sm_pc_stat_of(sm_core *s, uint32_t func, uint32_t pc);
 
+/* Power modes (sm_power.c): registers, L1D lines, the whole SM. */
+int sm_power_init(sm_core *s);
+void sm_power_free(sm_core *s);
+/* Counts an instruction's register reads and writes; returns the cycles its operands wait to wake. */
+uint32_t sm_power_operands(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle);
+void sm_power_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle);
+void sm_power_cta_done(sm_core *s, const sm_cta_slot *c);
+
 /* Trace-driven warps (sm_trace.c). */
 /* Starts CTA slot c from the trace: fills its block and warps. 0, or -1 with a message in err. */
 int sm_trace_cta_start(sm_core *s, sm_cta_slot *c, const uint32_t ctaid[3], strbuf *err);

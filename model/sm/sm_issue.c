@@ -156,6 +156,7 @@ void sm_cta_check_done(sm_core *s, uint32_t k)
     if (!s->trace) simt_cta_free(&c->cta);
     c->live = 0;
     s->live_ctas--;
+    sm_power_cta_done(s, c);
     s->finished++;
     s->st.ctas_done++;
     s->progress++;
@@ -172,13 +173,16 @@ static void issue_done(sm_core *s, uint32_t slot, const ptx_instr *in, fu_timing
     s->st.fu_issued[t.unit]++;
     s->progress++;
     sched_issued(&s->scheds[slot % s->n_sched], slot, ((uint64_t)func << 32) | pc);
+    uint32_t wake = sm_power_operands(s, slot, in, base, cycle); /* 0 unless registers are gated */
     if (t.unit == FU_MEM) {
         sm_ldst_accept(s, slot, in, func, pc, base, acc, cycle);
+        s->ldst.wake_until = cycle + wake; /* its operands wake before the first access */
         return;
     }
     s->fu_free[t.unit][inst] = cycle + t.initiation;
     uint32_t extra = bank_delay(s, slot, in, base, cycle);
     s->st.bank_conflict_cycles += extra;
+    extra += wake;
     for (int i = 0; i < in->ndst; i++)
         if (in->dst[i] != PTX_NO_REG) sm_wheel_add(s, cycle + t.latency + extra, slot, in->dst[i] + base, SM_NO_RECORD);
     if ((in->op == OP_MEMBAR || in->op == OP_FENCE) && ws->stores) ws->fence = 1;
@@ -244,6 +248,14 @@ void sm_update_dirty(sm_core *s)
 void sm_issue_cycle(sm_core *s, uint64_t cycle)
 {
     sm_update_dirty(s);
+    if (cycle < s->pm_issue_at) { /* the SM is still waking from a power mode (never without a policy) */
+        for (uint32_t k = 0; k < s->n_sched; k++) {
+            s->st.stall[SM_STALL_IDLE]++;
+            s->st.issue_slots++;
+            s->last_why[k] = SM_STALL_IDLE;
+        }
+        return;
+    }
     int max_per_warp = s->cfg->sm.max_insn_issue_per_warp > 0 ? s->cfg->sm.max_insn_issue_per_warp : 1;
     for (uint32_t k = 0; k < s->n_sched && !s->error; k++) {
         sched *sc = &s->scheds[k];

@@ -165,6 +165,7 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     cr.is_write = u->is_store;
     cr.is_local = u->space == PS_LOCAL;
     cache_result res;
+    c->now = cycle;
     cache_status st = cache_access(c, &cr, &res);
     if (st == CACHE_RESERVATION_FAIL) {
         s->st.ldst_res_fail[res.fail]++;
@@ -178,7 +179,7 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     }
     r->outstanding++;
     if (st == CACHE_HIT) {
-        sm_wheel_add(s, cycle + (uint64_t)latency, u->slot, SM_NO_RECORD, u->rec);
+        sm_wheel_add(s, cycle + (uint64_t)latency + (uint64_t)c->pm_wait, u->slot, SM_NO_RECORD, u->rec);
         if (p) p->hits++;
         if (c == &s->l1d) feedback(s, SCHED_MEM_HIT);
     } else if (st == CACHE_HIT_RESERVED) {
@@ -217,7 +218,7 @@ static int direct_request(sm_core *s, const coal_req *q)
 void sm_ldst_cycle(sm_core *s, uint64_t cycle)
 {
     sm_ldst *u = &s->ldst;
-    if (!u->busy) return;
+    if (!u->busy || cycle < u->wake_until) return;
     if (u->space == PS_SHARED || u->space == PS_PARAM) {
         if (cycle < u->shared_done) return;
         /* The last pass is this cycle; the data is readable after the access latency. */
@@ -262,6 +263,7 @@ void sm_apply_response(sm_core *s, uint64_t cycle)
     case SM_ROUTE_L1C: {
         cache_core *c = SM_ID_ROUTE(rsp.id) == SM_ROUTE_L1D ? &s->l1d : &s->l1c;
         uint64_t woken[64];
+        c->now = cycle;
         int n = cache_fill(c, rsp.addr, rsp.sector_mask, woken, 64);
         for (int i = 0; i < n; i++)
             sm_wheel_add(s, cycle + (uint64_t)(s->cfg->l1.dl1_latency > 0 ? s->cfg->l1.dl1_latency : 1), 0,

@@ -130,7 +130,13 @@ const std::set<std::string> kSelected = {
     "gpu.sm[0].stall",        "gpu.sm[0].ldst_busy",   "gpu.sm[0].requests_out", "gpu.sm[0].l1d.hit",
     "gpu.sm[0].l1d.miss",     "gpu.sm[0].l1d.hits",    "gpu.sm[0].l1d.misses", "gpu.sm[0].l1d.mshr",
     "gpu.l2[1].hit",          "gpu.l2[1].miss",        "gpu.l2[1].hits",       "gpu.l2[1].misses",
-    "gpu.l2[1].mshr",         "gpu.l2[1].rop_queue",   "gpu.l2[1].dram_queue", "gpu.l2[1].response_queue"};
+    "gpu.l2[1].mshr",         "gpu.l2[1].rop_queue",   "gpu.l2[1].dram_queue", "gpu.l2[1].response_queue",
+    // blocks per power mode (docs/power.md)
+    "gpu.sm[0].power.reg.on", "gpu.sm[0].power.reg.shallow", "gpu.sm[0].power.reg.sleep", "gpu.sm[0].power.reg.off",
+    "gpu.sm[0].power.sm.on",  "gpu.sm[0].power.sm.shallow",  "gpu.sm[0].power.sm.sleep",  "gpu.sm[0].power.sm.off",
+    "gpu.sm[0].power.l1d.on", "gpu.sm[0].power.l1d.shallow", "gpu.sm[0].power.l1d.sleep", "gpu.sm[0].power.l1d.off",
+    "gpu.l2[1].power.lines.on", "gpu.l2[1].power.lines.shallow", "gpu.l2[1].power.lines.sleep",
+    "gpu.l2[1].power.lines.off"};
 
 TEST(WaveformTest, HoldsExactlyTheSelectedSignalsAndAgreesWithTheStatistics)
 {
@@ -169,6 +175,12 @@ TEST(WaveformTest, HoldsExactlyTheSelectedSignalsAndAgreesWithTheStatistics)
     EXPECT_EQ(v.last("gpu.l2[1].hits"), static_cast<uint64_t>(l2_hits));
     EXPECT_EQ(v.last("gpu.l2[1].misses"), static_cast<uint64_t>(l2_misses));
     EXPECT_EQ(v.last("gpu.sm[0].active_warps"), 0u); // the kernel drained
+    // Always ON (the baseline policy): every block of every gated type is ON, none elsewhere.
+    EXPECT_EQ(v.last("gpu.sm[0].power.reg.on"), 32768u / 32u);
+    EXPECT_EQ(v.last("gpu.sm[0].power.l1d.on"), 8u * 4u);
+    EXPECT_EQ(v.last("gpu.l2[1].power.lines.on"), 8u * 4u);
+    EXPECT_EQ(v.last("gpu.sm[0].power.sm.on"), 1u);
+    EXPECT_EQ(v.last("gpu.sm[0].power.reg.off") + v.last("gpu.sm[0].power.l1d.sleep"), 0u);
     uint64_t most_warps = 0;
     for (const auto &c : v.of("gpu.sm[0].active_warps")) most_warps = std::max(most_warps, c.second);
     EXPECT_GT(most_warps, 4u);

@@ -217,6 +217,18 @@ struct Sim {
     }
 };
 
+// A new empty temporary file (/tmp/<stem>_XXXXXX); the caller removes it.
+inline std::string temp_file(const char *stem)
+{
+    std::string pattern = std::string("/tmp/") + stem + "_XXXXXX";
+    std::vector<char> path(pattern.begin(), pattern.end());
+    path.push_back('\0');
+    int fd = mkstemp(path.data());
+    EXPECT_GE(fd, 0);
+    if (fd >= 0) close(fd);
+    return path.data();
+}
+
 // The statistics text without the host-measured figures (wall time, rates), which differ between runs.
 inline std::string stats_text_of(Sim &s)
 {

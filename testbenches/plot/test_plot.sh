@@ -55,6 +55,13 @@ bash "$plot" speedup "$data/speedup.csv" "$tmp/speedup_volta.png" --baseline tit
 check_png "$tmp/speedup_volta.png"
 
 # Bad invocations: exit 2 with a message saying what is wrong.
+# energy: one stacked bar per statistics file (samples: gpu.power lines of two gtx480 sim runs).
+bash "$plot" energy "$tmp/energy.png" "$data/blackscholes.stats" "$data/vectoradd.stats" >/dev/null || fail "energy exited $?"
+check_png "$tmp/energy.png"
+expect_usage_error "cannot read statistics file" bash "$plot" energy "$tmp/x.png" "$tmp/absent.stats"
+expect_usage_error "no gpu.power" bash "$plot" energy "$tmp/x.png" "$data/speedup.csv"
+expect_usage_error "at least one statistics file" bash "$plot" energy "$tmp/x.png"
+
 expect_usage_error "no such file" bash "$plot" timeseries "$tmp/absent.csv" "$tmp/x"
 expect_usage_error "no such file" bash "$plot" speedup "$tmp/absent.csv" "$tmp/x.png"
 expect_usage_error "unknown mode" bash "$plot" histogram "$data/speedup.csv" "$tmp/x.png"

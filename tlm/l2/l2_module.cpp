@@ -7,6 +7,7 @@ extern "C" {
 }
 
 #include "kernel/error.h"
+#include "top/power_stats.h"
 
 namespace gtlm {
 
@@ -38,6 +39,10 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDoma
     if (l2_slice_init(&s_, &p))
         throw Error(GTLM_ST_ECONFIG, std::string(this->name()) + ": the L2 cache configuration (-gpgpu_cache:dl2) "
                                      "cannot be built (a disabled L2 is not modelled)");
+    const power_config &pc = cfg.power;
+    if (cache_pm_init(&s_.cache, &pc.modes[PWR_G_L2], pc.leak_mw[PWR_LK_L2], cfg.gpu.clocks.l2_mhz,
+                      pm_policy_find(pc.policy), pc.lines_per_block[1]) != 0)
+        throw Error(GTLM_ST_ENOMEM, std::string(this->name()) + ": out of memory for the L2 power modes");
     from_icnt.on_request = [this](Gp &gp, const sc_core::sc_time &t) { return on_request(gp, t); };
     from_icnt.on_resp_ready = [this] { domain_.wake(this); };
     to_dram.on_response = [this](Gp &gp, const sc_core::sc_time &t) { return on_dram_response(gp, t); };
@@ -186,6 +191,8 @@ void L2Slice::register_stats(stat_registry *r)
     for (const Row &row : rows)
         if (stat_add_counter(r, (base + row.leaf).c_str(), row.src, row.unit, row.desc, nullptr) < 0)
             throw Error(GTLM_ST_ECONFIG, "cannot register statistic " + base + row.leaf);
+    if (register_pm_stats(r, base + "power.lines.", &s_.cache.pm) != 0)
+        throw Error(GTLM_ST_ECONFIG, "cannot register the power-mode statistics of " + base);
 }
 
 } // namespace gtlm

@@ -1,5 +1,6 @@
 // The L2 slice's waveform observables (see wave/probe.h).
 #include "l2/l2_module.h"
+#include "top/power_stats.h"
 
 namespace gtlm {
 
@@ -15,6 +16,7 @@ void L2Slice::observe(ProbeList &out) const
     out.level("rop_queue", 16, [s] { return static_cast<uint64_t>(s->rop_n); });
     out.level("dram_queue", 8, [s] { return static_cast<uint64_t>(s->dram_n); });
     out.level("response_queue", 16, [s] { return static_cast<uint64_t>(s->rsp_n); });
+    observe_pm(out, "power.lines.", &s->cache.pm);
 }
 
 } // namespace gtlm

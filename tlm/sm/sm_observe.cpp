@@ -1,6 +1,7 @@
 // The SM's waveform observables (see wave/probe.h): occupancy, issue, the main stall reason, the
 // LD/ST unit and the L1 data cache.
 #include "sm/sm_module.h"
+#include "top/power_stats.h"
 
 namespace gtlm {
 
@@ -30,7 +31,10 @@ void SmModule::observe(ProbeList &out) const
     out.level("stall", 3, [c] { return main_stall(*c); });
     out.level("ldst_busy", 1, [c] { return c->ldst.busy; });
     out.level("requests_out", 16, [c] { return c->outstanding; });
+    observe_pm(out, "power.reg.", &c->rf_pm);
+    observe_pm(out, "power.sm.", &c->sm_pm);
     if (!c->l1d_enabled) return;
+    observe_pm(out, "power.l1d.", &c->l1d.pm);
     out.pulse("l1d.hit", 1, [c] { return c->l1d.st.hits; });
     out.pulse("l1d.miss", 1, [c] { return c->l1d.st.misses; });
     out.level("l1d.hits", 32, [c] { return c->l1d.st.hits; });

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "sm/sm_module.h"
+#include "top/power_stats.h"
 
 namespace gtlm {
 
@@ -68,6 +69,8 @@ void SmModule::register_stats(stat_registry *r)
         {"fu.int", &s->fu_issued[FU_INT], "instructions", "issued to INT units"},
         {"fu.mem", &s->fu_issued[FU_MEM], "instructions", "issued to the LD/ST unit"},
         {"regfile.bank_conflict_cycles", &s->bank_conflict_cycles, "cycles", "operand-read delay from bank conflicts"},
+        {"regfile.reads", &s->rf_reads, "accesses", "128-byte warp register reads (source operands)"},
+        {"regfile.writes", &s->rf_writes, "accesses", "128-byte warp register writes (destination operands)"},
         {"ldst.res_fail_line_alloc", &s->ldst_res_fail[CACHE_FAIL_LINE_ALLOC], "cycles", "LD/ST stalls: L1 had no victim"},
         {"ldst.res_fail_mshr", &s->ldst_res_fail[CACHE_FAIL_MSHR_ENTRY], "cycles", "LD/ST stalls: no L1 MSHR entry"},
         {"ldst.res_fail_merge", &s->ldst_res_fail[CACHE_FAIL_MSHR_MERGE], "cycles", "LD/ST stalls: MSHR merge limit"},
@@ -94,6 +97,9 @@ void SmModule::register_stats(stat_registry *r)
                          "instructions", "global/local loads with latency in [2^b, 2^(b+1)) cycles", nullptr);
     if (core_.l1d_enabled) add_cache(r, p + "l1d.", &core_.l1d.st);
     add_cache(r, p + "l1c.", &core_.l1c.st);
+    register_pm_stats(r, p + "power.reg.", &core_.rf_pm);
+    register_pm_stats(r, p + "power.sm.", &core_.sm_pm);
+    if (core_.l1d_enabled) register_pm_stats(r, p + "power.l1d.", &core_.l1d.pm);
 }
 
 } // namespace gtlm

@@ -8,6 +8,7 @@
 #include "icnt/icnt.h"
 #include "l2/l2_module.h"
 #include "sm/sm_module.h"
+#include "top/power_stats.h"
 #include "wave/vcd_tracer.h"
 
 namespace gtlm {
@@ -43,6 +44,12 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
         l2s_.push_back(std::make_unique<L2Slice>(indexed("l2", j).c_str(), cfg_, l2_, j, stats));
     for (int c = 0; c < cfg_.gpu.n_mem; c++)
         drams_.push_back(std::make_unique<DramChannel>(indexed("dram", c).c_str(), cfg_, dram_, c, n_sub, stats));
+
+    stats_ = stats;
+    if (stats) {
+        power_ = std::make_unique<PowerStats>(cfg_, n_sms, n_slices);
+        if (power_->register_stats(stats) != 0) throw std::runtime_error("cannot register the energy statistics");
+    }
 
     // Links, each through a protocol checker when asked.
     auto link = [this](auto &init_socket, auto &target_socket, const std::string &name) {
@@ -90,6 +97,23 @@ void Gpu::open_vcd()
     runner_.after_edge = [this] { vcd_->sample(); };
     if (vcd_->n_signals() == 0)
         LOG_W(&log_, "-vcd_signals '%s' selects no signal: the VCD will be empty", cfg_.gpu.vcd_signals);
+}
+
+// Power-mode residency is integrated from the kernel's first core cycle to its end (the L2's in
+// L2 cycles of the same instants).
+void Gpu::power_modes(uint64_t core_cycle, bool begin)
+{
+    uint64_t l2_cycle = static_cast<uint64_t>(static_cast<double>(core_cycle) * cfg_.gpu.clocks.l2_mhz /
+                                              cfg_.gpu.clocks.core_mhz);
+    for (auto &s : sms_) {
+        if (begin) sm_power_kernel_begin(&s->core(), core_cycle);
+        else sm_power_close(&s->core(), core_cycle);
+    }
+    for (auto &l : l2s_) {
+        pm_domain *d = &l->core().cache.pm;
+        if (begin) pm_kernel_begin(d, l2_cycle);
+        else pm_close(d, l2_cycle);
+    }
 }
 
 std::vector<ClockDomain *> Gpu::domains() { return {&core_, &icnt_, &l2_, &dram_}; }
@@ -238,6 +262,7 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     last_work_ = 0;
     for (auto &s : sms_) last_work_ += s->core().work;
     last_work_cycle_ = start_cycle_;
+    power_modes(start_cycle_, true); // before the dispatcher starts the first CTAs
     dispatcher_.begin(&t, cores, units);
     ts_.begin_kernel(*this, start_cycle_);
     if (vcd_) vcd_->kernel_begin();
@@ -245,6 +270,7 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     sc_core::sc_start();
     running_ = false;
     uint64_t end = core_.cycle() + 1;
+    power_modes(end, false);
     ts_.end_kernel(*this, end);
     r.cycles = end > start_cycle_ ? end - start_cycle_ : 0;
     for (auto &s : sms_) {

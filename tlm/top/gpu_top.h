@@ -35,6 +35,7 @@ class L2Slice;
 class DramChannel;
 class ProtocolChecker;
 class VcdTracer;
+class PowerStats;
 
 struct KernelRun {
     bool ok = true;
@@ -78,6 +79,9 @@ public:
     std::string describe_busy() const;
     // The VCD tracer when -vcd_file is set (else null).
     const VcdTracer *vcd() const { return vcd_.get(); }
+    // The energy statistics (null without a statistics registry).
+    const PowerStats *power() const { return power_.get(); }
+    const stat_registry *stats() const { return stats_; }
 
 private:
     KernelRun run(const uint32_t grid[3], const std::function<int(sm_core &)> &begin);
@@ -98,6 +102,9 @@ private:
     CtaDispatcher dispatcher_;
     TimeSeries ts_;
     std::unique_ptr<VcdTracer> vcd_;
+    std::unique_ptr<PowerStats> power_;
+    stat_registry *stats_ = nullptr;
+    void power_modes(uint64_t core_cycle, bool begin); // kernel start / end of every power-mode domain
     // the run in progress
     bool running_ = false, aborted_ = false;
     std::string abort_why_;

@@ -13,6 +13,7 @@ extern "C" {
 #include "l2/l2_module.h"
 #include "sm/sm_module.h"
 #include "top/gpu_top.h"
+#include "top/power_stats.h"
 
 namespace gtlm {
 
@@ -34,7 +35,7 @@ void TimeSeries::open(const std::string &path, uint64_t interval)
         throw Error(GTLM_ST_EIO, "-stats_timeseries_file: cannot open '" + path + "': " + std::strerror(errno));
     interval_ = interval;
     std::fprintf(f_, "cycle,unit,kernel,warp_insn,ipc,l1_accesses,l1_hit_rate,l2_accesses,l2_hit_rate,"
-                     "mshr_occupancy,active_warps,dram_bw_util,icnt_latency\n");
+                     "mshr_occupancy,active_warps,dram_bw_util,icnt_latency,power_w\n");
 }
 
 void TimeSeries::begin_kernel(const Gpu &gpu, uint64_t start)
@@ -42,6 +43,7 @@ void TimeSeries::begin_kernel(const Gpu &gpu, uint64_t start)
     if (!f_) return;
     snaps_.assign(static_cast<size_t>(gpu.n_sms() + gpu.n_l2() + gpu.n_dram() + 1), Snap{});
     last_ = start;
+    start_ = start;
     next_ = start + interval_;
     in_kernel_ = true;
 }
@@ -66,14 +68,25 @@ void TimeSeries::end_kernel(const Gpu &gpu, uint64_t end)
     std::fflush(f_);
 }
 
+double TimeSeries::power(const Gpu &gpu, Snap &snap, char which, int index, uint64_t cycle, uint64_t span)
+{
+    if (!gpu.power() || !gpu.stats() || !span) return 0;
+    PowerBreakdown b = gpu.power()->unit_live(gpu.stats(), which, index, static_cast<double>(cycle - start_));
+    double e = (b.dynamic() + b.leakage()) * 1e-12;
+    double w = (e - snap.energy) / (static_cast<double>(span) / (gpu.core_mhz() * 1e6));
+    snap.energy = e;
+    return w;
+}
+
 // One row per unit for the interval (cycle - span, cycle].
 void TimeSeries::rows(const Gpu &gpu, uint64_t cycle, uint64_t span)
 {
     size_t k = 0;
     Snap total{};
     uint64_t g_mshr = 0, g_warps = 0;
+    double g_power = 0;
     auto line = [&](const std::string &unit, uint64_t insn, uint64_t l1a, uint64_t l1h, uint64_t l2a, uint64_t l2h,
-                    const char *mshr, const char *warps, const char *bw, const char *lat) {
+                    const char *mshr, const char *warps, const char *bw, const char *lat, double watts) {
         std::fprintf(f_, "%llu,%s,%llu,", static_cast<unsigned long long>(cycle), unit.c_str(),
                      static_cast<unsigned long long>(kernel_));
         if (insn != UINT64_MAX) std::fprintf(f_, "%llu,%.6f,", static_cast<unsigned long long>(insn), ratio(insn, span));
@@ -82,7 +95,7 @@ void TimeSeries::rows(const Gpu &gpu, uint64_t cycle, uint64_t span)
         else std::fputs(",,", f_);
         if (l2a != UINT64_MAX) std::fprintf(f_, "%llu,%.6f,", static_cast<unsigned long long>(l2a), ratio(l2h, l2a));
         else std::fputs(",,", f_);
-        std::fprintf(f_, "%s,%s,%s,%s\n", mshr, warps, bw, lat);
+        std::fprintf(f_, "%s,%s,%s,%s,%.6f\n", mshr, warps, bw, lat, watts);
     };
     const uint64_t none = UINT64_MAX;
     char a[32], b[32];
@@ -95,6 +108,7 @@ void TimeSeries::rows(const Gpu &gpu, uint64_t cycle, uint64_t span)
             now.l1_hit = c.l1d.st.hits;
         }
         Snap d{now.insn - snaps_[k].insn, now.l1_acc - snaps_[k].l1_acc, now.l1_hit - snaps_[k].l1_hit};
+        now.energy = snaps_[k].energy;
         snaps_[k] = now;
         total.insn += d.insn;
         total.l1_acc += d.l1_acc;
@@ -104,7 +118,9 @@ void TimeSeries::rows(const Gpu &gpu, uint64_t cycle, uint64_t span)
         g_warps += c.live_warps;
         std::snprintf(a, sizeof a, "%llu", static_cast<unsigned long long>(mshr));
         std::snprintf(b, sizeof b, "%u", c.live_warps);
-        line("sm" + std::to_string(i), d.insn, d.l1_acc, d.l1_hit, none, none, a, b, "", "");
+        double w = power(gpu, snaps_[k], 's', i, cycle, span);
+        g_power += w;
+        line("sm" + std::to_string(i), d.insn, d.l1_acc, d.l1_hit, none, none, a, b, "", "", w);
     }
     for (int j = 0; j < gpu.n_l2(); j++, k++) {
         const l2_slice &s = gpu.l2(j).core();
@@ -112,11 +128,14 @@ void TimeSeries::rows(const Gpu &gpu, uint64_t cycle, uint64_t span)
         now.l2_acc = s.st.accesses;
         now.l2_hit = s.st.hits;
         uint64_t da = now.l2_acc - snaps_[k].l2_acc, dh = now.l2_hit - snaps_[k].l2_hit;
+        now.energy = snaps_[k].energy;
         snaps_[k] = now;
         total.l2_acc += da;
         total.l2_hit += dh;
         std::snprintf(a, sizeof a, "%d", cache_mshr_in_use(&s.cache));
-        line("l2_" + std::to_string(j), none, none, none, da, dh, a, "", "", "");
+        double w = power(gpu, snaps_[k], 'l', j, cycle, span);
+        g_power += w;
+        line("l2_" + std::to_string(j), none, none, none, da, dh, a, "", "", "", w);
     }
     double dram_per_core = gpu.dram_mhz() / gpu.core_mhz();
     uint64_t busy_total = 0;
@@ -126,7 +145,9 @@ void TimeSeries::rows(const Gpu &gpu, uint64_t cycle, uint64_t span)
         snaps_[k].busy = busy;
         busy_total += d;
         std::snprintf(a, sizeof a, "%.6f", ratio(d, static_cast<uint64_t>(static_cast<double>(span) * dram_per_core)));
-        line("dram_" + std::to_string(c), none, none, none, none, none, "", "", a, "");
+        double w = power(gpu, snaps_[k], 'd', c, cycle, span);
+        g_power += w;
+        line("dram_" + std::to_string(c), none, none, none, none, none, "", "", a, "", w);
     }
     const Icnt &ic = gpu.icnt();
     uint64_t pkts = ic.req_counters().packets + ic.rsp_counters().packets;
@@ -135,14 +156,16 @@ void TimeSeries::rows(const Gpu &gpu, uint64_t cycle, uint64_t span)
     snaps_[k].pkts = pkts;
     snaps_[k].lat = lat;
     std::snprintf(a, sizeof a, "%.3f", ratio(dl, dp));
-    line("icnt", none, none, none, none, none, "", "", "", a);
+    double w = power(gpu, snaps_[k], 'n', 0, cycle, span);
+    g_power += w;
+    line("icnt", none, none, none, none, none, "", "", "", a, w);
     std::snprintf(a, sizeof a, "%llu", static_cast<unsigned long long>(g_mshr));
     std::snprintf(b, sizeof b, "%llu", static_cast<unsigned long long>(g_warps));
     char bw[32], lt[32];
     std::snprintf(bw, sizeof bw, "%.6f",
                   ratio(busy_total, static_cast<uint64_t>(static_cast<double>(span) * dram_per_core * gpu.n_dram())));
     std::snprintf(lt, sizeof lt, "%.3f", ratio(dl, dp));
-    line("gpu", total.insn, total.l1_acc, total.l1_hit, total.l2_acc, total.l2_hit, a, b, bw, lt);
+    line("gpu", total.insn, total.l1_acc, total.l1_hit, total.l2_acc, total.l2_hit, a, b, bw, lt, g_power);
 }
 
 } // namespace gtlm

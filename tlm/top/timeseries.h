@@ -6,8 +6,9 @@
 // Columns: cycle, unit, kernel (index of the kernel in the run), then warp_insn, ipc (warp
 // instructions per core cycle), l1_accesses, l1_hit_rate, l2_accesses, l2_hit_rate,
 // mshr_occupancy, active_warps, dram_bw_util (share of data-bus cycles), icnt_latency (average
-// crossbar latency of the interval's packets, interconnect cycles). A figure a unit does not have
-// is empty.
+// crossbar latency of the interval's packets, interconnect cycles), power_w (the unit's average
+// power over the interval, dynamic and leakage, W: docs/power.md; the gpu row is their sum). A
+// figure a unit does not have is empty.
 #ifndef GTLM_TLM_TIMESERIES_H
 #define GTLM_TLM_TIMESERIES_H
 
@@ -41,10 +42,13 @@ public:
 private:
     struct Snap { // cumulative counters of one unit at the last row
         uint64_t insn = 0, l1_acc = 0, l1_hit = 0, l2_acc = 0, l2_hit = 0, busy = 0, pkts = 0, lat = 0;
+        double energy = 0; // J since the kernel started
     };
+    // The unit's average power (W) over the interval ending at `cycle`; updates its snapshot.
+    double power(const Gpu &gpu, Snap &snap, char which, int index, uint64_t cycle, uint64_t span);
     void rows(const Gpu &gpu, uint64_t cycle, uint64_t span);
     std::FILE *f_ = nullptr;
-    uint64_t interval_ = 0, next_ = 0, last_ = 0, kernel_ = 0;
+    uint64_t interval_ = 0, next_ = 0, last_ = 0, kernel_ = 0, start_ = 0;
     bool in_kernel_ = false;
     std::vector<Snap> snaps_;
 };

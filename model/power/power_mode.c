@@ -1,0 +1,135 @@
+#include "power_mode.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const names[PM_MODES] = {"on", "shallow", "sleep", "off"};
+
+const char *pm_mode_name(int mode) { return mode >= 0 && mode < PM_MODES ? names[mode] : "?"; }
+
+const pm_policy pm_policy_always_on = {"always_on", NULL, PM_ON};
+
+/* OFF while the block holds nothing live, ON from its allocation on. */
+static void off_when_unused(pm_domain *d, uint32_t block, pm_event ev, uint64_t now)
+{
+    if (ev == PM_EV_FREE) pm_set(d, block, PM_OFF, now);
+    else if (ev == PM_EV_ALLOC) pm_set(d, block, PM_ON, now);
+}
+
+const pm_policy pm_policy_off_when_unused = {"off_when_unused", off_when_unused, PM_OFF};
+
+const pm_policy *pm_policy_find(const char *name)
+{
+    if (!name || !strcmp(name, "always_on")) return &pm_policy_always_on;
+    if (!strcmp(name, "off_when_unused")) return &pm_policy_off_when_unused;
+    return NULL;
+}
+
+int pm_domain_init(pm_domain *d, uint32_t n, const pm_table *t, double block_leak_mw, double mhz,
+                   const pm_policy *pol)
+{
+    memset(d, 0, sizeof *d);
+    d->table = *t;
+    d->block_leak_mw = block_leak_mw;
+    d->mhz = mhz;
+    d->n = n;
+    d->pol = pol == &pm_policy_always_on ? NULL : pol;
+    d->count[PM_ON] = n;
+    if (d->pol && n) {
+        d->mode = calloc(n, 1);
+        if (!d->mode) return -1;
+    }
+    return 0;
+}
+
+void pm_domain_free(pm_domain *d)
+{
+    free(d->mode);
+    d->mode = NULL;
+}
+
+static void integrate(pm_domain *d, uint64_t now)
+{
+    if (now <= d->last) return;
+    uint64_t dt = now - d->last;
+    for (int m = 0; m < PM_MODES; m++) d->st.residency[m] += (uint64_t)d->count[m] * dt;
+    d->last = now;
+}
+
+void pm_kernel_begin(pm_domain *d, uint64_t now)
+{
+    d->last = now;
+    if (!d->pol) return;
+    pm_mode m0 = d->pol->initial;
+    memset(d->mode, m0, d->n);
+    memset(d->count, 0, sizeof d->count);
+    d->count[m0] = d->n;
+}
+
+void pm_close(pm_domain *d, uint64_t now) { integrate(d, now); }
+
+pm_mode pm_get(const pm_domain *d, uint32_t block)
+{
+    return d->mode && block < d->n ? (pm_mode)d->mode[block] : PM_ON;
+}
+
+double pm_transition_pj(const pm_domain *d, int mode)
+{
+    const pm_mode_params *p = &d->table.m[mode];
+    return p->breakeven_cycles / d->mhz * 1e-6 * d->block_leak_mw * 1e-3 * (1.0 - p->leak_fraction) * 1e12;
+}
+
+void pm_set(pm_domain *d, uint32_t block, pm_mode m, uint64_t now)
+{
+    if (!d->mode || block >= d->n) return;
+    pm_mode old = (pm_mode)d->mode[block];
+    if (old == m) return;
+    integrate(d, now);
+    d->count[old]--;
+    d->count[m]++;
+    d->mode[block] = (uint8_t)m;
+    if (m != PM_ON) {
+        d->st.entries[m]++;
+        d->st.transition_pj += pm_transition_pj(d, m);
+    }
+}
+
+int pm_access(pm_domain *d, uint32_t block, uint64_t now, int *lost)
+{
+    if (lost) *lost = 0;
+    if (!d->mode || block >= d->n) return 0;
+    pm_mode m = (pm_mode)d->mode[block];
+    int wait = 0;
+    if (m != PM_ON) {
+        wait = d->table.m[m].wake_cycles;
+        d->st.wakes++;
+        d->st.wake_cycles += (uint64_t)wait;
+        if (m == PM_OFF) {
+            d->st.lost++;
+            if (lost) *lost = 1;
+        }
+        pm_set(d, block, PM_ON, now);
+    }
+    pm_event_report(d, block, PM_EV_ACCESS, now);
+    return wait;
+}
+
+void pm_event_report(pm_domain *d, uint32_t block, pm_event ev, uint64_t now)
+{
+    if (d->pol && d->pol->on_event) d->pol->on_event(d, block, ev, now);
+}
+
+double pm_leakage_pj(const pm_table *t, double block_leak_mw, double mhz, double n, double cycles,
+                     const double residency[PM_MODES])
+{
+    double block_cycles = n * cycles;
+    for (int m = PM_SHALLOW; m < PM_MODES; m++) block_cycles -= residency[m] * (1.0 - t->m[m].leak_fraction);
+    /* mW * cycles / MHz = mW * us = nJ; * 1e3 = pJ */
+    return block_leak_mw * block_cycles / mhz * 1e3;
+}
+
+double pm_breakeven_cycles(double transition_pj, double block_leak_mw, double fraction, double mhz)
+{
+    double saved_pj_per_cycle = block_leak_mw * (1.0 - fraction) / mhz * 1e3;
+    return saved_pj_per_cycle > 0 ? transition_pj / saved_pj_per_cycle : 0;
+}

@@ -1,0 +1,111 @@
+/*
+ * Power modes of a storage block (a cache line, a group of lines, a cache bank, a warp register,
+ * a whole SM): ON, shallow sleep, sleep (drowsy, state kept) and OFF (power-gated, state lost).
+ * Each mode has a leakage fraction of ON, a wake-up latency back to ON and a break-even time;
+ * the energy of a round trip into a mode and back is derived from the break-even time, the
+ * time for which the leakage saved equals it:
+ *     E_transition(m) = t_breakeven(m) / f * P_block * (1 - leak_fraction(m)).
+ *
+ * A pm_domain holds the mode of each of its blocks and integrates residency (block-cycles per
+ * mode, in the owner's clock). A policy (pm_policy) changes modes on events the owner reports;
+ * the baseline policy "always_on" is no policy at all: every block stays ON, no access costs
+ * anything and the timing model is untouched. With a policy, pm_access() wakes a block and
+ * returns the cycles the access waits; an access to an OFF block finds its data lost.
+ */
+#ifndef GTLM_POWER_MODE_H
+#define GTLM_POWER_MODE_H
+
+#include <stdint.h>
+
+typedef enum pm_mode { PM_ON = 0, PM_SHALLOW, PM_SLEEP, PM_OFF, PM_MODES } pm_mode;
+
+const char *pm_mode_name(int mode); /* "on", "shallow", "sleep", "off" */
+
+typedef struct pm_mode_params {
+    double leak_fraction;     /* leakage in this mode / leakage ON */
+    int wake_cycles;          /* cycles from this mode back to ON */
+    int breakeven_cycles;     /* minimum residency that saves energy */
+} pm_mode_params;
+
+/* The modes of one block type (the -power_modes_* options). m[PM_ON] is 1, 0, 0. */
+typedef struct pm_table {
+    pm_mode_params m[PM_MODES];
+} pm_table;
+
+/* Events an owner reports to the policy. */
+typedef enum pm_event {
+    PM_EV_ALLOC = 0,   /* the block got live data (a fill, a warp's registers allocated, a CTA) */
+    PM_EV_FREE,        /* its data is dead (an eviction, a warp exited, the SM is empty) */
+    PM_EV_ACCESS,      /* read or written (after pm_access woke it) */
+    PM_EV_IDLE         /* the owner has no request for it pending */
+} pm_event;
+
+struct pm_domain;
+
+/* A power-management policy: decides modes from events. Hooks may be NULL. */
+typedef struct pm_policy {
+    const char *name;
+    void (*on_event)(struct pm_domain *d, uint32_t block, pm_event ev, uint64_t now);
+    pm_mode initial;   /* every block's mode at kernel start */
+} pm_policy;
+
+/* Built-in policies: "always_on" (the baseline, NULL hooks) and "off_when_unused" (a block is OFF
+ * while it holds no live data, ON otherwise: the bound for a gating policy with perfect knowledge). */
+const pm_policy *pm_policy_find(const char *name);
+extern const pm_policy pm_policy_always_on;
+extern const pm_policy pm_policy_off_when_unused;
+
+typedef struct pm_stats {
+    uint64_t residency[PM_MODES]; /* block-cycles per mode, owner's clock */
+    uint64_t entries[PM_MODES];   /* transitions into each low-power mode */
+    uint64_t wakes;               /* accesses that found their block asleep or OFF */
+    uint64_t wake_cycles;         /* cycles those accesses waited */
+    uint64_t lost;                /* accesses that found their block OFF (data lost: a miss) */
+    double transition_pj;         /* energy of mode round trips */
+} pm_stats;
+
+typedef struct pm_domain {
+    const pm_policy *pol;  /* NULL: always ON (no per-block state is touched) */
+    pm_table table;
+    double block_leak_mw;  /* leakage of one block, ON */
+    double mhz;            /* the owner's clock */
+    uint32_t n;            /* blocks */
+    uint8_t *mode;         /* per block (allocated only with a policy) */
+    uint32_t count[PM_MODES];
+    uint64_t last;         /* cycle residency is integrated up to */
+    pm_stats st;
+} pm_domain;
+
+/* n blocks of block_leak_mw each; pol NULL or always_on = baseline. 0, or -1 (no memory). */
+int pm_domain_init(pm_domain *d, uint32_t n, const pm_table *t, double block_leak_mw, double mhz,
+                   const pm_policy *pol);
+void pm_domain_free(pm_domain *d);
+/* A policy is installed (anything but always-ON). */
+static inline int pm_active(const pm_domain *d) { return d->pol != 0; }
+
+/* Kernel boundaries: begin puts every block in the policy's initial mode at cycle now (the
+ * statistics were zeroed by the registry); close integrates residency up to now. */
+void pm_kernel_begin(pm_domain *d, uint64_t now);
+void pm_close(pm_domain *d, uint64_t now);
+
+/* Moves a block to a mode at cycle now; entering a low-power mode adds its transition energy. */
+void pm_set(pm_domain *d, uint32_t block, pm_mode m, uint64_t now);
+pm_mode pm_get(const pm_domain *d, uint32_t block);
+/* An access to a block at cycle now: wakes it and returns the cycles the access waits (0 when ON);
+ * *lost is set when the block was OFF (its data is gone). Tells the policy PM_EV_ACCESS. */
+int pm_access(pm_domain *d, uint32_t block, uint64_t now, int *lost);
+/* Reports an event to the policy (nothing without one). */
+void pm_event_report(pm_domain *d, uint32_t block, pm_event ev, uint64_t now);
+
+/* Derived figures. */
+double pm_transition_pj(const pm_domain *d, int mode);        /* energy of one round trip */
+/* Leakage energy (pJ) of n blocks over `cycles` of their clock, given the block-cycles spent in
+ * each mode (residency[PM_ON] is not used: ON is whatever the other modes leave): n * cycles * P
+ * minus what the low-power modes saved. Exact for always-ON: n * P * cycles / f. */
+double pm_leakage_pj(const pm_table *t, double block_leak_mw, double mhz, double n, double cycles,
+                     const double residency[PM_MODES]);
+/* Break-even time from energies: the residency (cycles) after which a round trip of energy
+ * transition_pj saves energy in a mode leaking `fraction` of block_leak_mw. */
+double pm_breakeven_cycles(double transition_pj, double block_leak_mw, double fraction, double mhz);
+
+#endif

@@ -1,0 +1,102 @@
+/* The SM's power-mode seam: its warp registers (one power block per 128-byte warp register), its
+ * L1 data cache lines and the whole SM, under the configured policy (baseline: always ON). */
+#include "sm_internal.h"
+
+int sm_power_init(sm_core *s)
+{
+    const power_config *pc = &s->cfg->power;
+    const pm_policy *pol = pm_policy_find(pc->policy);
+    double mhz = s->cfg->gpu.clocks.core_mhz;
+    uint32_t nregs = s->cfg->sm.registers >= 32 ? (uint32_t)s->cfg->sm.registers / 32 : 1;
+    s->rf_stride = nregs / (s->n_slots ? s->n_slots : 1);
+    if (!s->rf_stride) s->rf_stride = 1;
+    if (pm_domain_init(&s->rf_pm, nregs, &pc->modes[PWR_G_REG], pc->leak_mw[PWR_LK_RF] / nregs, mhz, pol) != 0)
+        return -1;
+    if (pm_domain_init(&s->sm_pm, 1, &pc->modes[PWR_G_SM], pc->leak_mw[PWR_LK_SM], mhz, pol) != 0) return -1;
+    if (s->l1d_enabled &&
+        cache_pm_init(&s->l1d, &pc->modes[PWR_G_L1D], pc->leak_mw[PWR_LK_L1D], mhz, pol, pc->lines_per_block[0]) != 0)
+        return -1;
+    return 0;
+}
+
+void sm_power_free(sm_core *s)
+{
+    pm_domain_free(&s->rf_pm);
+    pm_domain_free(&s->sm_pm);
+}
+
+void sm_power_kernel_begin(sm_core *s, uint64_t now)
+{
+    /* The register file is shared by the warp slots this kernel can fill (its occupancy), so a
+     * warp's registers never overlap another resident warp's. */
+    uint32_t slots = s->max_ctas_kernel * s->warps_per_cta;
+    if (slots && slots <= s->n_slots) s->rf_stride = s->rf_pm.n / slots ? s->rf_pm.n / slots : 1;
+    pm_kernel_begin(&s->rf_pm, now);
+    pm_kernel_begin(&s->sm_pm, now);
+    if (s->l1d_enabled) pm_kernel_begin(&s->l1d.pm, now);
+}
+
+void sm_power_close(sm_core *s, uint64_t now)
+{
+    pm_close(&s->rf_pm, now);
+    pm_close(&s->sm_pm, now);
+    if (s->l1d_enabled) pm_close(&s->l1d.pm, now);
+}
+
+/* Warp slot s owns physical warp registers [s * stride, (s + 1) * stride). The kernel's registers
+ * (PTX virtual registers of its frame: sb_regs per warp, often more than the physical ones ptxas
+ * would allocate) are spread over them in order, several sharing a block when there are more. */
+static uint32_t reg_block(const sm_core *s, uint32_t slot, uint32_t reg)
+{
+    uint32_t stride = s->rf_stride, nv = s->sb_regs;
+    uint32_t r = nv > stride ? (uint32_t)((uint64_t)reg * stride / nv) : reg;
+    if (r >= stride) r = stride - 1;
+    return (slot * stride + r) % s->rf_pm.n;
+}
+
+uint32_t sm_power_operands(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle)
+{
+    uint32_t reads = 0, writes = 0;
+    for (int i = 0; i < in->nsrc; i++) reads += in->src[i] != PTX_NO_REG;
+    for (int i = 0; i < in->ndst; i++) writes += in->dst[i] != PTX_NO_REG;
+    s->st.rf_reads += reads;
+    s->st.rf_writes += writes;
+    if (!pm_active(&s->rf_pm)) return 0;
+    /* The operands wake in parallel: the access waits for the slowest. */
+    int wait = 0;
+    for (int i = 0; i < in->nsrc; i++) {
+        if (in->src[i] == PTX_NO_REG) continue;
+        int w = pm_access(&s->rf_pm, reg_block(s, slot, in->src[i] + base), cycle, NULL);
+        if (w > wait) wait = w;
+    }
+    for (int i = 0; i < in->ndst; i++) {
+        if (in->dst[i] == PTX_NO_REG) continue;
+        int w = pm_access(&s->rf_pm, reg_block(s, slot, in->dst[i] + base), cycle, NULL);
+        if (w > wait) wait = w;
+    }
+    return (uint32_t)wait;
+}
+
+static void slot_regs(sm_core *s, uint32_t slot, pm_event ev, uint64_t now)
+{
+    for (uint32_t r = 0; r < s->rf_stride; r++) pm_event_report(&s->rf_pm, (slot * s->rf_stride + r) % s->rf_pm.n, ev, now);
+}
+
+void sm_power_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle)
+{
+    if (pm_active(&s->sm_pm)) {
+        int wait = pm_access(&s->sm_pm, 0, cycle, NULL);
+        if (wait && cycle + (uint64_t)wait > s->pm_issue_at) s->pm_issue_at = cycle + (uint64_t)wait;
+        pm_event_report(&s->sm_pm, 0, PM_EV_ALLOC, cycle);
+    }
+    if (pm_active(&s->rf_pm))
+        for (uint32_t i = 0; i < s->warps_per_cta; i++) slot_regs(s, c->first_slot + i, PM_EV_ALLOC, cycle);
+}
+
+void sm_power_cta_done(sm_core *s, const sm_cta_slot *c)
+{
+    uint64_t now = s->last_tick == SM_NEVER ? 0 : s->last_tick;
+    if (pm_active(&s->rf_pm))
+        for (uint32_t i = 0; i < s->warps_per_cta; i++) slot_regs(s, c->first_slot + i, PM_EV_FREE, now);
+    if (pm_active(&s->sm_pm) && !s->live_ctas) pm_event_report(&s->sm_pm, 0, PM_EV_FREE, now);
+}

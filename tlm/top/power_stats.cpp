@@ -1,0 +1,334 @@
+#include "top/power_stats.h"
+
+#include <deque>
+#include <unordered_map>
+
+namespace gtlm {
+
+namespace {
+
+// What a derived statistic computes.
+enum What { W_COMP_DYN, W_COMP_STAT, W_COMP_POWER, W_DYN, W_STAT, W_TOTAL, W_POWER, W_DYN_POWER, W_STAT_POWER,
+            W_PERF_PER_WATT, W_PER_INSN, W_UNIT_DYN, W_UNIT_STAT, W_UNIT_TOTAL };
+
+constexpr double kPjToJ = 1e-12;
+
+bool has_static(int c)
+{
+    return c == PWR_C_RF || c == PWR_C_L1D || c == PWR_C_SM || c == PWR_C_L2 || c == PWR_C_NOC || c == PWR_C_MC ||
+           c == PWR_C_DRAM;
+}
+
+double blocks(const gsim_cache_cfg &c, int per)
+{
+    double lines = static_cast<double>(c.nsets) * c.assoc;
+    if (per <= 0 || per > lines) return 1;
+    return static_cast<double>(static_cast<long long>((lines + per - 1) / per));
+}
+
+} // namespace
+
+double PowerBreakdown::dynamic() const
+{
+    double s = 0;
+    for (double v : dyn) s += v;
+    return s;
+}
+
+double PowerBreakdown::leakage() const
+{
+    double s = 0;
+    for (double v : stat) s += v;
+    return s;
+}
+
+int register_pm_stats(stat_registry *r, const std::string &prefix, pm_domain *d)
+{
+    int bad = 0;
+    for (int m = 0; m < PM_MODES; m++)
+        bad |= stat_add_counter(r, (prefix + pm_mode_name(m) + "_block_cycles").c_str(), &d->st.residency[m],
+                                "block-cycles", "residency in this power mode, summed over blocks", nullptr) < 0;
+    bad |= stat_add_counter(r, (prefix + "wakes").c_str(), &d->st.wakes, "accesses",
+                            "accesses that found their block asleep or OFF", nullptr) < 0;
+    bad |= stat_add_counter(r, (prefix + "wake_cycles").c_str(), &d->st.wake_cycles, "cycles",
+                            "cycles accesses waited for their block to wake", nullptr) < 0;
+    bad |= stat_add_counter(r, (prefix + "lost").c_str(), &d->st.lost, "accesses",
+                            "accesses to an OFF block (its data was lost: a miss)", nullptr) < 0;
+    bad |= stat_add_real(r, (prefix + "transition_energy").c_str(), &d->st.transition_pj, "pJ",
+                         "energy of transitions into low-power modes", nullptr) < 0;
+    return bad ? -1 : 0;
+}
+
+void observe_pm(ProbeList &out, const std::string &prefix, const pm_domain *d)
+{
+    int width = 1;
+    while (width < 32 && (uint64_t{1} << width) <= d->n) width++;
+    for (int m = 0; m < PM_MODES; m++)
+        out.level(prefix + pm_mode_name(m), width, [d, m] { return static_cast<uint64_t>(d->count[m]); });
+}
+
+PowerStats::PowerStats(const gtlm_config &cfg, int n_sms, int n_slices)
+    : cfg_(cfg), n_sms_(n_sms), n_slices_(n_slices)
+{
+}
+
+// Leaves read per unit kind, in this order (the ids are resolved once: stat_find is a scan).
+const std::vector<std::string> kSmLeaves = {
+    "fu.int", "fu.sp", "fu.dp", "fu.sfu", "fu.mem", "warp_insn", "regfile.reads", "regfile.writes",
+    "l1d.accesses", "l1d.hits", "l1d.writes", "l1d.fills", "l1c.accesses", "l1c.hits", "l1c.fills",
+    "shmem.passes", "cycles"};
+const std::vector<std::string> kL2Leaves = {"accesses", "hits", "writes", "dram_reads"};
+const std::vector<std::string> kDramLeaves = {"activates", "precharges", "reads", "writes", "bus_busy_cycles"};
+const std::vector<std::string> kPmLeaves = {"on_block_cycles", "shallow_block_cycles", "sleep_block_cycles",
+                                            "off_block_cycles", "transition_energy"};
+
+void PowerStats::resolve(const stat_registry *r) const
+{
+    if (resolved_for_ == r && resolved_n_ == stat_count(r)) return;
+    std::unordered_map<std::string, int> by_path;
+    for (int i = 0; i < stat_count(r); i++) by_path.emplace(stat_path(r, i), i);
+    auto id = [&by_path](const std::string &p) {
+        auto it = by_path.find(p);
+        return it == by_path.end() ? -1 : it->second;
+    };
+    auto unit_ids = [&](const std::string &prefix, const std::vector<std::vector<std::string>> &groups) {
+        std::vector<int> v;
+        for (const auto &g : groups)
+            for (const std::string &leaf : g) v.push_back(id(prefix + leaf));
+        return v;
+    };
+    auto pm = [](const std::string &p) {
+        std::vector<std::string> v;
+        for (const std::string &leaf : kPmLeaves) v.push_back(p + leaf);
+        return v;
+    };
+    sm_ids_.clear();
+    l2_ids_.clear();
+    dram_ids_.clear();
+    for (int i = 0; i < n_sms_; i++)
+        sm_ids_.push_back(unit_ids("gpu.sm[" + std::to_string(i) + "].",
+                                   {kSmLeaves, pm("power.reg."), pm("power.l1d."), pm("power.sm.")}));
+    for (int j = 0; j < n_slices_; j++)
+        l2_ids_.push_back(unit_ids("gpu.l2[" + std::to_string(j) + "].", {kL2Leaves, pm("power.lines.")}));
+    for (int c = 0; c < cfg_.gpu.n_mem; c++)
+        dram_ids_.push_back(unit_ids("gpu.dram[" + std::to_string(c) + "].", {kDramLeaves}));
+    cycles_id_ = id("gpu.cycles");
+    flits_id_[0] = id("gpu.icnt.req.flits");
+    flits_id_[1] = id("gpu.icnt.rsp.flits");
+    ipc_id_ = id("gpu.ipc");
+    insn_id_ = id("gpu.warp_insn");
+    resolved_for_ = r;
+    resolved_n_ = stat_count(r);
+}
+
+namespace {
+
+double val(const stat_registry *r, stat_scope s, int id) { return id >= 0 ? stat_value(r, id, s) : 0; }
+
+// Residency of a gated structure from the ids at ids[0..4] (kPmLeaves order).
+pwr_res res_of(const stat_registry *r, stat_scope s, const int *ids, double n)
+{
+    pwr_res x{};
+    for (int m = 0; m < PM_MODES; m++) x.res[m] = val(r, s, ids[m]);
+    x.n = n;
+    x.transition_pj = val(r, s, ids[PM_MODES]);
+    return x;
+}
+
+} // namespace
+
+pwr_time PowerStats::time(const stat_registry *r, stat_scope s) const
+{
+    return {val(r, s, cycles_id_), cfg_.gpu.clocks.core_mhz, cfg_.gpu.clocks.l2_mhz};
+}
+
+double PowerStats::seconds(const stat_registry *r, stat_scope scope) const
+{
+    resolve(r);
+    return val(r, scope, cycles_id_) / (cfg_.gpu.clocks.core_mhz * 1e6);
+}
+
+PowerBreakdown PowerStats::unit(const stat_registry *r, stat_scope s, char which, int i) const
+{
+    resolve(r);
+    return unit_at(r, s, which, i, time(r, s));
+}
+
+PowerBreakdown PowerStats::unit_live(const stat_registry *r, char which, int i, double core_cycles) const
+{
+    resolve(r);
+    return unit_at(r, STAT_SCOPE_KERNEL, which, i, {core_cycles, cfg_.gpu.clocks.core_mhz, cfg_.gpu.clocks.l2_mhz});
+}
+
+PowerBreakdown PowerStats::unit_at(const stat_registry *r, stat_scope s, char which, int i, const pwr_time &t) const
+{
+    PowerBreakdown b;
+    const power_config *pc = &cfg_.power;
+    if (which == 's') {
+        const int *id = sm_ids_[static_cast<size_t>(i)].data();
+        pwr_sm_counts k{};
+        for (int u = 0; u < 5; u++) k.fu[u] = val(r, s, id[u]);
+        double *dst[] = {&k.warp_insn,    &k.rf_reads,   &k.rf_writes,  &k.l1d_accesses, &k.l1d_hits, &k.l1d_writes,
+                         &k.l1d_fills,    &k.l1c_accesses, &k.l1c_hits, &k.l1c_fills,    &k.smem_passes,
+                         &k.active_cycles};
+        for (size_t f = 0; f < sizeof dst / sizeof *dst; f++) *dst[f] = val(r, s, id[5 + f]);
+        const int *pm = id + kSmLeaves.size();
+        double nregs = cfg_.sm.registers >= 32 ? cfg_.sm.registers / 32 : 1;
+        k.rf = res_of(r, s, pm, nregs);
+        k.l1d = res_of(r, s, pm + kPmLeaves.size(),
+                       cfg_.l1.dl1.disabled ? 1 : blocks(cfg_.l1.dl1, pc->lines_per_block[0]));
+        k.sm = res_of(r, s, pm + 2 * kPmLeaves.size(), 1);
+        pwr_sm_energy(pc, &k, &t, b.dyn, b.stat);
+    } else if (which == 'l') {
+        const int *id = l2_ids_[static_cast<size_t>(i)].data();
+        pwr_l2_counts k{};
+        k.accesses = val(r, s, id[0]);
+        k.hits = val(r, s, id[1]);
+        k.writes = val(r, s, id[2]);
+        k.fills = val(r, s, id[3]);
+        k.lines = res_of(r, s, id + kL2Leaves.size(), blocks(cfg_.l2.dl2, pc->lines_per_block[1]));
+        pwr_l2_energy(pc, &k, &t, b.dyn, b.stat);
+    } else if (which == 'd') {
+        const int *id = dram_ids_[static_cast<size_t>(i)].data();
+        pwr_dram_counts k{};
+        k.activates = val(r, s, id[0]);
+        k.precharges = val(r, s, id[1]);
+        k.reads = val(r, s, id[2]);
+        k.writes = val(r, s, id[3]);
+        const dram_config &d = cfg_.dram;
+        k.bytes = val(r, s, id[4]) * d.data_command_ratio * d.bus_width * d.chips_per_channel;
+        pwr_dram_energy(pc, &k, &t, b.dyn, b.stat);
+    } else {
+        pwr_noc_energy(pc, val(r, s, flits_id_[0]) + val(r, s, flits_id_[1]), &t, b.dyn, b.stat);
+    }
+    return b;
+}
+
+PowerBreakdown PowerStats::gpu(const stat_registry *r, stat_scope s) const
+{
+    PowerBreakdown total;
+    auto add = [&total](const PowerBreakdown &b) {
+        for (int c = 0; c < PWR_C_N; c++) {
+            total.dyn[c] += b.dyn[c];
+            total.stat[c] += b.stat[c];
+        }
+    };
+    for (int i = 0; i < n_sms_; i++) add(unit(r, s, 's', i));
+    for (int j = 0; j < n_slices_; j++) add(unit(r, s, 'l', j));
+    for (int c = 0; c < cfg_.gpu.n_mem; c++) add(unit(r, s, 'd', c));
+    add(unit(r, s, 'n', 0));
+    return total;
+}
+
+double PowerStats::derive(const stat_registry *r, stat_scope scope, const void *vctx)
+{
+    const Ctx *c = static_cast<const Ctx *>(vctx);
+    const PowerStats *ps = c->ps;
+    if (c->what >= W_UNIT_DYN) {
+        PowerBreakdown b = ps->unit(r, scope, c->which, c->index);
+        double v = c->what == W_UNIT_DYN ? b.dynamic() : c->what == W_UNIT_STAT ? b.leakage() : b.dynamic() + b.leakage();
+        return v * kPjToJ;
+    }
+    PowerBreakdown b = ps->gpu(r, scope);
+    double sec = ps->seconds(r, scope);
+    auto per_s = [sec](double j) { return sec > 0 ? j / sec : 0; };
+    double dyn = b.dynamic() * kPjToJ, stat = b.leakage() * kPjToJ;
+    switch (c->what) {
+    case W_COMP_DYN: return b.dyn[c->comp] * kPjToJ;
+    case W_COMP_STAT: return b.stat[c->comp] * kPjToJ;
+    case W_COMP_POWER: return per_s((b.dyn[c->comp] + b.stat[c->comp]) * kPjToJ);
+    case W_DYN: return dyn;
+    case W_STAT: return stat;
+    case W_TOTAL: return dyn + stat;
+    case W_POWER: return per_s(dyn + stat);
+    case W_DYN_POWER: return per_s(dyn);
+    case W_STAT_POWER: return per_s(stat);
+    case W_PERF_PER_WATT: {
+        double ipc = val(r, scope, ps->ipc_id_), w = per_s(dyn + stat);
+        return w > 0 ? ipc / w : 0;
+    }
+    case W_PER_INSN: {
+        double n = val(r, scope, ps->insn_id_);
+        return n > 0 ? (dyn + stat) / n * 1e9 : 0;
+    }
+    default: return 0;
+    }
+}
+
+int PowerStats::register_stats(stat_registry *r)
+{
+    int bad = 0;
+    std::deque<Ctx> &store = ctx_;
+    auto add = [&](const std::string &path, int what, int comp, char which, int index, const char *unit,
+                   const std::string &desc, const char *gk = nullptr, const char *gr = nullptr) {
+        store.push_back(Ctx{this, what, comp, which, index});
+        stat_names n{gk, gr, 0};
+        bad |= stat_add_derived(r, path.c_str(), derive, &store.back(), unit, desc.c_str(), &n) < 0;
+    };
+    for (int c = 0; c < PWR_C_N; c++) {
+        std::string p = std::string("gpu.power.") + pwr_comp_name(c) + ".";
+        std::string what = std::string(pwr_comp_name(c)) + " (" + pwr_comp_short(c) + ")";
+        add(p + "dynamic_energy", W_COMP_DYN, c, 0, 0, "J", "dynamic energy: " + what);
+        if (has_static(c)) add(p + "static_energy", W_COMP_STAT, c, 0, 0, "J", "leakage energy: " + what);
+        std::string gk = std::string("gpu_avg_") + pwr_comp_short(c);
+        std::string gr = std::string("gpu_tot_avg_") + pwr_comp_short(c);
+        add(p + "avg_power", W_COMP_POWER, c, 0, 0, "W", "average power (dynamic + leakage): " + what, gk.c_str(),
+            gr.c_str());
+    }
+    add("gpu.power.dynamic_energy", W_DYN, 0, 0, 0, "J", "dynamic energy, all components");
+    add("gpu.power.static_energy", W_STAT, 0, 0, 0, "J", "leakage energy, all components");
+    add("gpu.power.total_energy", W_TOTAL, 0, 0, 0, "J", "total energy", "gpu_tot_energy_kernel", "gpu_tot_energy");
+    add("gpu.power.avg_power", W_POWER, 0, 0, 0, "W", "average power: total energy / simulated time",
+        "kernel_avg_power", "gpu_tot_avg_power");
+    add("gpu.power.avg_dynamic_power", W_DYN_POWER, 0, 0, 0, "W", "average dynamic power");
+    add("gpu.power.avg_static_power", W_STAT_POWER, 0, 0, 0, "W", "average leakage power", "gpu_avg_STATICP",
+        "gpu_tot_avg_STATICP");
+    add("gpu.power.perf_per_watt", W_PERF_PER_WATT, 0, 0, 0, "(instructions/cycle)/W",
+        "performance per watt: gpu.ipc / average power");
+    add("gpu.power.energy_per_warp_insn", W_PER_INSN, 0, 0, 0, "nJ", "total energy per warp instruction");
+    struct Kind {
+        char which;
+        int n;
+        const char *fmt;
+    };
+    const Kind kinds[] = {{'s', n_sms_, "gpu.sm[%d].power."},
+                          {'l', n_slices_, "gpu.l2[%d].power."},
+                          {'d', cfg_.gpu.n_mem, "gpu.dram[%d].power."},
+                          {'n', 1, "gpu.icnt.power."}};
+    for (const Kind &k : kinds)
+        for (int i = 0; i < k.n; i++) {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, k.fmt, i);
+            std::string p = buf;
+            add(p + "dynamic_energy", W_UNIT_DYN, 0, k.which, i, "J", "dynamic energy of this unit");
+            add(p + "static_energy", W_UNIT_STAT, 0, k.which, i, "J", "leakage energy of this unit");
+            add(p + "total_energy", W_UNIT_TOTAL, 0, k.which, i, "J", "total energy of this unit");
+        }
+    // Residency per gated block type, over the GPU.
+    struct Gated {
+        const char *type, *pattern;
+    };
+    const Gated gated[] = {{"reg", "gpu.sm[*].power.reg."},
+                           {"l1d", "gpu.sm[*].power.l1d."},
+                           {"sm", "gpu.sm[*].power.sm."},
+                           {"l2", "gpu.l2[*].power.lines."}};
+    for (const Gated &g : gated) {
+        if (!std::string(g.type).compare("l1d") && cfg_.l1.dl1.disabled) continue;
+        for (int m = 0; m < PM_MODES; m++) {
+            std::string leaf = std::string(pm_mode_name(m)) + "_block_cycles";
+            stat_names n{nullptr, nullptr, 0};
+            bad |= stat_add_sum(r, (std::string("gpu.power.modes.") + g.type + "." + leaf).c_str(),
+                                (std::string(g.pattern) + leaf).c_str(), "block-cycles",
+                                "power-mode residency of every block of this type", &n) < 0;
+        }
+        for (const char *leaf : {"wakes", "wake_cycles", "lost"}) {
+            stat_names n{nullptr, nullptr, 0};
+            bad |= stat_add_sum(r, (std::string("gpu.power.modes.") + g.type + "." + leaf).c_str(),
+                                (std::string(g.pattern) + leaf).c_str(), "", "summed over every block of this type",
+                                &n) < 0;
+        }
+    }
+    return bad ? -1 : 0;
+}
+
+} // namespace gtlm

@@ -1,0 +1,75 @@
+// Energy and power statistics (gpu.power.*, per SM / slice / channel / crossbar): the counts
+// every block already keeps, mapped to energy by model/power/energy.h with the configuration's
+// table, and the power-mode residency of every gated block.
+#ifndef GTLM_TLM_POWER_STATS_H
+#define GTLM_TLM_POWER_STATS_H
+
+#include <deque>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "gpu/gpu_config.h"
+#include "power/energy.h"
+#include "stats/stats.h"
+}
+
+#include "wave/probe.h"
+
+namespace gtlm {
+
+// Waveform levels <prefix><mode>: how many blocks of the domain are in each power mode.
+void observe_pm(ProbeList &out, const std::string &prefix, const pm_domain *d);
+
+// A power-mode domain's counters under prefix: <mode>_block_cycles, wakes, wake_cycles, lost,
+// transition_energy. Returns 0 or -1.
+int register_pm_stats(stat_registry *r, const std::string &prefix, pm_domain *d);
+
+struct PowerBreakdown {
+    double dyn[PWR_C_N] = {};  // pJ
+    double stat[PWR_C_N] = {}; // pJ
+    double dynamic() const;
+    double leakage() const;
+};
+
+class PowerStats {
+public:
+    PowerStats(const gtlm_config &cfg, int n_sms, int n_slices);
+    // Registers every energy statistic; call after every block registered its counters.
+    int register_stats(stat_registry *r);
+
+    // Energy of a scope: the whole GPU, or one unit (which: 's' SM, 'l' L2 slice, 'd' DRAM
+    // channel, 'n' crossbar; index within its kind).
+    PowerBreakdown gpu(const stat_registry *r, stat_scope scope) const;
+    PowerBreakdown unit(const stat_registry *r, stat_scope scope, char which, int index) const;
+    // The same for the running kernel after core_cycles of it (the time series: gpu.cycles is
+    // only known at the kernel's end).
+    PowerBreakdown unit_live(const stat_registry *r, char which, int index, double core_cycles) const;
+    double seconds(const stat_registry *r, stat_scope scope) const;
+
+private:
+    struct Ctx {
+        const PowerStats *ps;
+        int what; // see power_stats.cpp
+        int comp;
+        char which;
+        int index;
+    };
+    // Ids of the statistics read (stat_find scans): resolved on first use and when more were added.
+    void resolve(const stat_registry *r) const;
+    pwr_time time(const stat_registry *r, stat_scope s) const;
+    PowerBreakdown unit_at(const stat_registry *r, stat_scope s, char which, int i, const pwr_time &t) const;
+    static double derive(const stat_registry *r, stat_scope scope, const void *ctx);
+    mutable const stat_registry *resolved_for_ = nullptr;
+    mutable int resolved_n_ = -1;
+    mutable std::vector<std::vector<int>> sm_ids_, l2_ids_, dram_ids_;
+    mutable int cycles_id_ = -1, flits_id_[2] = {-1, -1}, ipc_id_ = -1, insn_id_ = -1;
+
+    const gtlm_config &cfg_;
+    int n_sms_, n_slices_;
+    std::deque<Ctx> ctx_; // the derived statistics' contexts (a deque keeps their addresses)
+};
+
+} // namespace gtlm
+
+#endif
