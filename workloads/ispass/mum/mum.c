@@ -1,6 +1,7 @@
-/* MUM (MUMmerGPU) driver: builds the suffix tree of a synthetic genome on the host, matches
- * reads sampled from it on the GPU, and checks every (read, offset) record against the same
- * walk on the CPU; on references up to 64 K bases it also checks the matched lengths of the
+/* MUM (MUMmerGPU) driver: builds the suffix tree of a synthetic genome on the host (with string
+ * depths and suffix links), matches reads sampled from it on the GPU, and checks every (read,
+ * offset) record against a CPU walk that restarts at the root for every offset (an independent
+ * route to the same longest match and locus as the kernel's suffix-link walk); on references up to 64 K bases it also checks the matched lengths of the
  * first reads by brute force (the longest prefix of the read's suffix that occurs anywhere in
  * the reference), which validates the tree itself.
  * Inputs (fixed seed; the ISPASS data files are not public in the snapshots): a reference of
@@ -83,7 +84,53 @@ static void build_tree(tree *t, const char *ref, int len)
     }
 }
 
-/* The kernel's walk for one (read, offset): deepest node reached and matched length. */
+/* String depths (iterative DFS) and suffix links: the node labelled by an internal node's label
+ * without its first character, found by skip/count from the root over the label of one of its
+ * occurrences (an internal node branches, so that shorter label branches too and is a node).
+ * Leaves keep link 0: the kernel restarts at the root after them. rep[] and pos[] are scratch. */
+static void link_tree(const tree *t, const char *ref, int len, int32_t *depth, int32_t *link, int32_t *rep,
+                      int32_t *pos)
+{
+    int32_t *stack = link, top = 0; /* link[] doubles as the DFS stack before it is filled */
+    int32_t *order = rep, n = 0;
+    depth[0] = 0;
+    stack[top++] = 0;
+    while (top) {
+        int v = stack[--top];
+        order[n++] = v;
+        for (int c = 0; c < 4; c++) {
+            int w = t->kids[4 * v + c];
+            if (w) {
+                depth[w] = depth[v] + t->end[w] - t->start[w];
+                stack[top++] = w;
+            }
+        }
+    }
+    /* Reverse preorder visits children before parents: rep = the suffix start of some leaf below. */
+    for (int i = n - 1; i >= 0; i--) {
+        int v = order[i], leaf = 1;
+        for (int c = 0; c < 4; c++)
+            if (t->kids[4 * v + c]) {
+                if (leaf) pos[v] = pos[t->kids[4 * v + c]];
+                leaf = 0;
+            }
+        if (leaf) pos[v] = len - depth[v];
+    }
+    for (int v = 0; v < t->n; v++) {
+        int internal = 0;
+        for (int c = 0; c < 4; c++) internal |= t->kids[4 * v + c] != 0;
+        link[v] = 0;
+        if (!internal || v == 0 || depth[v] == 1) continue;
+        int cur = 0, g = 0, from = pos[v] + 1, want = depth[v] - 1;
+        while (g < want) {
+            cur = t->kids[4 * cur + code_of(ref[from + g])];
+            g = depth[cur];
+        }
+        link[v] = cur; /* g == want: the shorter label ends at a node */
+    }
+}
+
+/* The restart-from-root walk for one (read, offset): deepest node reached and matched length. */
 static void walk(const tree *t, const char *ref, const char *q, int qlen, int qs, int32_t out[2])
 {
     int node = 0, pos = qs;
@@ -124,9 +171,11 @@ static int run(wl_ctx *c)
     size_t nout = (size_t)nq * slots;
     char *ref = malloc((size_t)len), *qs = malloc((size_t)nq * stride);
     int32_t *addrs = malloc((size_t)nq * 4), *lens = malloc((size_t)nq * 4);
-    int32_t *got = malloc(nout * 8), *want = malloc(nout * 8), *edges = malloc((size_t)maxn * 8);
+    int32_t *got = malloc(nout * 8), *want = malloc(nout * 8), *recs = malloc((size_t)maxn * 16);
+    int32_t *depth = malloc((size_t)maxn * 4), *link = malloc((size_t)maxn * 4), *scratch = malloc((size_t)maxn * 4);
+    int32_t *scratch2 = malloc((size_t)maxn * 4);
     tree t = {malloc((size_t)maxn * 4), malloc((size_t)maxn * 4), malloc((size_t)maxn * 16), 0};
-    int rc = (ref && qs && addrs && lens && got && want && edges && t.start && t.end && t.kids) ? WL_OK : WL_ERROR;
+    int rc = (ref && qs && addrs && lens && got && want && recs && depth && link && scratch && scratch2 && t.start && t.end && t.kids) ? WL_OK : WL_ERROR;
     if (rc == WL_OK) {
         wl_rng r;
         wl_rng_seed(&r, 0x3a3);
@@ -142,18 +191,22 @@ static int run(wl_ctx *c)
             lens[q] = READ_LEN;
             for (int o = 0; o < slots; o++) walk(&t, ref, s, READ_LEN, o, want + 2 * ((size_t)q * slots + o));
         }
-        for (int v = 0; v < t.n; v++) edges[2 * v] = t.start[v], edges[2 * v + 1] = t.end[v];
+        link_tree(&t, ref, len, depth, link, scratch, scratch2);
+        for (int v = 0; v < t.n; v++) {
+            recs[4 * v] = t.start[v], recs[4 * v + 1] = t.end[v];
+            recs[4 * v + 2] = depth[v], recs[4 * v + 3] = link[v];
+        }
     }
-    gtlm_devptr dout = 0, dq = 0, dref = 0, daddr = 0, dlen = 0, dedges = 0, dkids = 0;
+    gtlm_devptr dout = 0, dq = 0, dref = 0, daddr = 0, dlen = 0, dnodes = 0, dkids = 0;
     if (rc == WL_OK) rc = wl_alloc(c, &dout, nout * 8);
     if (rc == WL_OK) rc = wl_upload(c, &dq, qs, (size_t)nq * stride);
     if (rc == WL_OK) rc = wl_upload(c, &dref, ref, (size_t)len);
     if (rc == WL_OK) rc = wl_upload(c, &daddr, addrs, (size_t)nq * 4);
     if (rc == WL_OK) rc = wl_upload(c, &dlen, lens, (size_t)nq * 4);
-    if (rc == WL_OK) rc = wl_upload(c, &dedges, edges, (size_t)t.n * 8);
+    if (rc == WL_OK) rc = wl_upload(c, &dnodes, recs, (size_t)t.n * 16);
     if (rc == WL_OK) rc = wl_upload(c, &dkids, t.kids, (size_t)t.n * 16);
     int min_match = MIN_MATCH;
-    const void *args[] = {&dout, &dq, &dref, &daddr, &dlen, &dedges, &dkids, &nq, &min_match};
+    const void *args[] = {&dout, &dq, &dref, &daddr, &dlen, &dnodes, &dkids, &nq, &min_match};
     const size_t sizes[] = {8, 8, 8, 8, 8, 8, 8, 4, 4};
     if (rc == WL_OK)
         rc = wl_launch(c, "mummergpu_kernel", (unsigned)((nq + 255) / 256), 1, 1, 256, 1, 1, 0, args, sizes, 9);
@@ -171,7 +224,7 @@ static int run(wl_ctx *c)
         }
     if (rc == WL_OK)
         fprintf(c->out, "MUM: %d tree nodes, %ld of %zu offsets match >= %d bases\n", t.n, full, nout, MIN_MATCH);
-    gtlm_devptr all[] = {dout, dq, dref, daddr, dlen, dedges, dkids};
+    gtlm_devptr all[] = {dout, dq, dref, daddr, dlen, dnodes, dkids};
     for (int i = 0; i < 7; i++) gtlm_free(c->sim, all[i]);
     free(ref);
     free(qs);
@@ -179,7 +232,11 @@ static int run(wl_ctx *c)
     free(lens);
     free(got);
     free(want);
-    free(edges);
+    free(recs);
+    free(depth);
+    free(link);
+    free(scratch);
+    free(scratch2);
     free(t.start);
     free(t.end);
     free(t.kids);

@@ -5,11 +5,12 @@
  * humidity 90% at the surface falling with height, with moist cells (slightly supersaturated,
  * with cloud water up to 2 g/kg and some rain) in about a third of the columns' lower levels.
  * steps time steps of 60 s, one launch each.
- * Check: a double-precision CPU copy of the scheme; temperature and vapour within 0.01% (the
- * float kernel's rounding over a few hundred operations per level stays far below; a wrong
- * index or process moves values by much more), cloud and rain water within 0.01% where either
- * value exceeds 1e-7 kg/kg (smaller amounts are physically void and relatively noisy), surface
- * rain likewise. */
+ * Check: a double-precision CPU copy of the scheme; every value within 0.01% plus an absolute
+ * allowance: 1e-3 K for temperature, 1e-7 kg/kg for the water species and 1e-7 kg/m^2 for
+ * surface rain. Condensation is a difference of vapour and saturation mixing ratios of about
+ * 1e-2, so float rounding leaves absolute errors of some 1e-9 in cloud water of 1e-5 (measured
+ * up to 8e-9 at sim size: relative errors of 3e-4 there); a wrong index or process moves values
+ * by far more. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -32,7 +33,7 @@ static void column(double *t, double *qv, double *qc, double *qr, const float *p
 {
     for (int k = 0; k < nz; k++) {
         size_t at = k * plane + col;
-        double tk = t[at], qvk = qv[at], qck = qc[at], qrk = qr[at], pk = p[at], rho = den[at];
+        double tk = t[at], qvk = qv[at], qck = qc[at], qrk = fmax(qr[at], 0), pk = p[at], rho = den[at];
         double qs = qsat(tk, pk), gamma = 1 + LV * LV * qs / (CPD * RV * tk * tk);
         double adj = fmax((qvk - qs) / gamma, -qck);
         qvk -= adj, qck += adj, tk += LV / CPD * adj;
@@ -48,12 +49,23 @@ static void column(double *t, double *qv, double *qc, double *qr, const float *p
     double in = 0;
     for (int k = nz - 1; k >= 0; k--) {
         size_t at = k * plane + col;
-        double rho = den[at], q = qr[at], h = dz[k];
+        double rho = den[at], q = fmax(qr[at], 0), h = dz[k];
         double vt = 36.34 * pow(rho * q, 0.1364) * sqrt(1.2 / rho), out = fmin(rho * q * h, rho * q * vt * dt);
         qr[at] = q + (in - out) / (rho * h);
         in = out;
     }
     rain[col] += in;
+}
+
+/* Mismatches of got against want beyond 0.01% + abs (the first few reported). */
+static long compare(wl_ctx *c, const char *what, const float *got, const double *want, size_t n, double abs)
+{
+    long bad = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(fabs(got[i] - want[i]) <= 1e-4 * fabs(want[i]) + abs) && bad++ < 5)
+            wl_fail(c, "%s[%zu] = %.9g, expected %.9g", what, i, got[i], want[i]);
+    if (bad) wl_fail(c, "%s: %ld of %zu values outside 0.01%% + %g", what, bad, n, abs);
+    return bad;
 }
 
 static int run(wl_ctx *c)
@@ -113,16 +125,15 @@ static int run(wl_ctx *c)
     }
     if (rc == WL_OK) rc = wl_corrupt(c, dev[0], sizeof(float));
     static const char *names[4] = {"t", "qv", "qc", "qr"};
-    static const double small[4] = {0, 0, 1e-7, 1e-7};
+    static const double allowance[4] = {1e-3, 1e-7, 1e-7, 1e-7};
     for (int a = 0; a < 4; a++) {
         if (rc == WL_OK) rc = wl_download(c, f[a], dev[a], n * 4);
-        for (size_t x = 0; rc == WL_OK && x < n; x++) f[5][x] = (float)d[a][x]; /* den is no longer needed */
-        if (rc == WL_OK && wl_compare_f32(c, names[a], f[a], f[5], n, 0.01, small[a])) rc = WL_WRONG;
+        if (rc == WL_OK && compare(c, names[a], f[a], d[a], n, allowance[a])) rc = WL_WRONG;
     }
     if (rc == WL_OK) rc = wl_download(c, rain, drn, plane * 4);
     double total = 0;
-    for (size_t x = 0; rc == WL_OK && x < plane; x++) total += drain[x], f[5][x] = (float)drain[x];
-    if (rc == WL_OK && wl_compare_f32(c, "rain", rain, f[5], plane, 0.01, 1e-7)) rc = WL_WRONG;
+    for (size_t x = 0; rc == WL_OK && x < plane; x++) total += drain[x];
+    if (rc == WL_OK && compare(c, "rain", rain, drain, plane, 1e-7)) rc = WL_WRONG;
     if (rc == WL_OK) fprintf(c->out, "WP: mean surface rain %.4g kg/m^2\n", total / plane);
     for (int a = 0; a < 6; a++) gtlm_free(c->sim, dev[a]), free(f[a]);
     for (int a = 0; a < 4; a++) free(d[a]);

@@ -11,7 +11,9 @@
 // pass 2 walks top-down re-reading rain and density and moves rain down with its fall speed,
 // the rain leaving the lowest level accumulating into the surface rain of the column.
 // Every process is continuous in its inputs (no on/off jumps), so float rounding cannot flip
-// a result: the CPU reference in double precision agrees within a small tolerance.
+// a result: the CPU reference in double precision agrees within a small tolerance. Rain is
+// clamped at zero where it is read (sedimentation can round it to -1e-20, and a power of a
+// negative number would be NaN).
 #define CP 1004.5f
 #define LV 2.5e6f
 #define RV 461.6f
@@ -31,7 +33,7 @@ extern "C" __global__ void wsm_microphysics(float *t, float *qv, float *qc, floa
     size_t col = (size_t)j * nx + i, plane = (size_t)nx * ny;
     for (int k = 0; k < nz; k++) {
         size_t at = k * plane + col;
-        float tk = t[at], qvk = qv[at], qck = qc[at], qrk = qr[at], pk = p[at], rho = den[at];
+        float tk = t[at], qvk = qv[at], qck = qc[at], qrk = fmaxf(qr[at], 0.0f), pk = p[at], rho = den[at];
         float qs = sat_mixing_ratio(tk, pk);
         float gamma = 1.0f + LV * LV * qs / (CP * RV * tk * tk);
         float adj = (qvk - qs) / gamma; // > 0: condensation; < 0: evaporation of cloud water
@@ -58,7 +60,7 @@ extern "C" __global__ void wsm_microphysics(float *t, float *qv, float *qc, floa
     float incoming = 0.0f; // rain mass per area entering the level from above
     for (int k = nz - 1; k >= 0; k--) {
         size_t at = k * plane + col;
-        float rho = den[at], q = qr[at], h = dz[k];
+        float rho = den[at], q = fmaxf(qr[at], 0.0f), h = dz[k];
         float vt = 36.34f * powf(rho * q, 0.1364f) * sqrtf(1.2f / rho);
         float out = fminf(rho * q * h, rho * q * vt * dt); // leaves through the bottom
         qr[at] = q + (incoming - out) / (rho * h);
