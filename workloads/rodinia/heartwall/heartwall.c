@@ -3,6 +3,7 @@
  * endocardium, outer epicardium) that contract and relax with a 10-frame heartbeat and drift a
  * little; 20 points on the inner wall and 31 on the outer one (the original's 51), templates cut
  * from frame 0. Each frame is one launch; the host keeps all frames in device memory.
+ * Frames are float arrays of 8-bit values, as the original stores them.
  * Check: the CPU tracks the same points with the same integer sums and the same single float
  * division and square root per score (both correctly rounded, no fused operations), so every
  * position of every frame must match exactly. Sizes: rows x cols = 590 x 609 (the original
@@ -15,10 +16,10 @@
 
 extern const char workload_rodinia_heartwall_ptx[], workload_rodinia_heartwall_ptxas[];
 
-enum { POINTS = 51, INNER = 20, THREADS = 512 };
+enum { POINTS = 51, INNER = 20, THREADS = 768 };
 static const double PI = 3.14159265358979323846;
 
-static void make_frame(unsigned char *img, int rows, int cols, int f, wl_rng *r)
+static void make_frame(float *img, int rows, int cols, int f, wl_rng *r)
 {
     double beat = 1.0 + 0.08 * sin(2 * PI * f / 10.0), cy = rows / 2.0 + 2 * sin(f / 3.0), cx = cols / 2.0;
     double rad = (rows < cols ? rows : cols) * beat;
@@ -29,7 +30,7 @@ static void make_frame(unsigned char *img, int rows, int cols, int f, wl_rng *r)
             double dout = sqrt(dy * dy / (0.26 * 0.26 * rad * rad) + dx * dx / (0.30 * 0.30 * rad * rad));
             int wall = fabs(din - 1) < 0.08 || fabs(dout - 1) < 0.06;
             int v = (wall ? 190 : 40) + (int)wl_rng_range(r, -35, 35);
-            img[(size_t)y * cols + x] = (unsigned char)(v < 0 ? 0 : v > 255 ? 255 : v);
+            img[(size_t)y * cols + x] = (float)(v < 0 ? 0 : v > 255 ? 255 : v);
         }
 }
 
@@ -39,7 +40,7 @@ static int clampi(int v, int lo, int hi)
 }
 
 /* The kernel's search for one point on one frame (same arithmetic, same tie rule). */
-static void track(const unsigned char *img, int rows, int cols, const int32_t *tmpl, int t, int m, int32_t *pr,
+static void track(const float *img, int rows, int cols, const float *tmpl, int t, int m, int32_t *pr,
                   int32_t *pc)
 {
     int side = 2 * t + 1, n = side * side, span = 2 * m + 1, best = 0;
@@ -48,8 +49,8 @@ static void track(const unsigned char *img, int rows, int cols, const int32_t *t
         int dr = d / span - m, dc = d % span - m, sti = 0, si = 0, sii = 0, st = 0;
         for (int i = 0; i < side; i++)
             for (int j = 0; j < side; j++) {
-                int a = tmpl[i * side + j];
-                int b = img[(size_t)clampi(*pr + dr + i - t, 0, rows - 1) * cols + clampi(*pc + dc + j - t, 0, cols - 1)];
+                int a = (int)tmpl[i * side + j];
+                int b = (int)img[(size_t)clampi(*pr + dr + i - t, 0, rows - 1) * cols + clampi(*pc + dc + j - t, 0, cols - 1)];
                 sti += a * b;
                 si += b;
                 sii += b * b;
@@ -73,14 +74,14 @@ static int run(wl_ctx *c)
         fprintf(c->out, "heartwall: need rows, cols >= 32, frames, t, m >= 1 and at most 48 KB of shared memory\n");
         return WL_USAGE;
     }
-    size_t fbytes = (size_t)rows * cols;
-    unsigned char *video = malloc(fbytes * frames);
-    int32_t *tmpl = malloc((size_t)POINTS * side * side * 4), pr[POINTS], pc[POINTS];
+    size_t npix = (size_t)rows * cols; /* pixels per frame */
+    float *video = malloc(npix * frames * sizeof *video), *tmpl = malloc((size_t)POINTS * side * side * 4);
+    int32_t pr[POINTS], pc[POINTS];
     int32_t *hist = malloc((size_t)frames * POINTS * 8), *want = malloc((size_t)frames * POINTS * 8);
     int rc = (video && tmpl && hist && want) ? WL_OK : WL_ERROR;
     wl_rng r;
     wl_rng_seed(&r, 0x4ea7);
-    for (int f = 0; rc == WL_OK && f < frames; f++) make_frame(video + f * fbytes, rows, cols, f, &r);
+    for (int f = 0; rc == WL_OK && f < frames; f++) make_frame(video + f * npix, rows, cols, f, &r);
     double rad = rows < cols ? rows : cols;
     for (int p = 0; rc == WL_OK && p < POINTS; p++) {
         int inner = p < INNER;
@@ -93,18 +94,18 @@ static int run(wl_ctx *c)
                     video[(size_t)clampi(pr[p] + i - t, 0, rows - 1) * cols + clampi(pc[p] + j - t, 0, cols - 1)];
     }
     gtlm_devptr dvideo = 0, dtmpl = 0, dpr = 0, dpc = 0, dhist = 0;
-    if (rc == WL_OK) rc = wl_upload(c, &dvideo, video, fbytes * frames);
+    if (rc == WL_OK) rc = wl_upload(c, &dvideo, video, npix * frames * sizeof *video);
     if (rc == WL_OK) rc = wl_upload(c, &dtmpl, tmpl, (size_t)POINTS * side * side * 4);
     if (rc == WL_OK) rc = wl_upload(c, &dpr, pr, sizeof pr);
     if (rc == WL_OK) rc = wl_upload(c, &dpc, pc, sizeof pc);
     if (rc == WL_OK) rc = wl_alloc(c, &dhist, (size_t)frames * POINTS * 8);
     for (int f = 0; rc == WL_OK && f < frames; f++) {
-        gtlm_devptr frame = dvideo + f * fbytes, h = dhist + (size_t)f * POINTS * 8;
+        gtlm_devptr frame = dvideo + f * npix * sizeof *video, h = dhist + (size_t)f * POINTS * 8;
         const void *args[] = {&frame, &rows, &cols, &dtmpl, &dpr, &dpc, &h, &t, &m};
         const size_t sizes[] = {8, 4, 4, 8, 8, 8, 8, 4, 4};
         rc = wl_launch(c, "heartwall_track", POINTS, 1, 1, THREADS, 1, 1, shared, args, sizes, 9);
         for (int p = 0; p < POINTS; p++) {
-            track(video + f * fbytes, rows, cols, tmpl + p * side * side, t, m, &pr[p], &pc[p]);
+            track(video + f * npix, rows, cols, tmpl + p * side * side, t, m, &pr[p], &pc[p]);
             want[(f * POINTS + p) * 2] = pr[p];
             want[(f * POINTS + p) * 2 + 1] = pc[p];
         }
@@ -129,7 +130,7 @@ const wl_desc workload_rodinia_heartwall = {
     .ptx = workload_rodinia_heartwall_ptx,
     .ptxas = workload_rodinia_heartwall_ptxas,
     .params = {"rows", "cols", "frames", "t", "m"},
-    .tiny = {96, 96, 2, 3, 2},
+    .tiny = {96, 96, 1, 3, 2},
     .sim = {590, 609, 4, 12, 6},
     .paper = {590, 609, 20, 25, 10},
     .run = run,

@@ -2,7 +2,8 @@
 // of ultrasound frames by template matching. Written for gtlm from the algorithm's description.
 //
 // One launch per frame, one CTA per tracked point (the original tracks 20 endocardial and 31
-// epicardial points: 51 CTAs), 512 threads. Each CTA:
+// epicardial points: 51 CTAs), 768 threads (the original's NUMBER_THREADS). Frames and templates
+// are float arrays, as in the original, holding 8-bit pixel values. Each CTA:
 //  1. copies its point's template ((2t+1)^2 pixels, cut from the first frame) from global memory
 //     and the frame window around the point's current position, (2t+1+2m)^2 pixels for a search
 //     range of +-m, into shared memory (neighbouring points' windows overlap: the CTAs share
@@ -16,9 +17,11 @@
 //  4. thread 0 moves the point and records it.
 // The original computes a full 2-D convolution and cumulative sums in per-point global buffers;
 // we correlate only the displacements the search range allows (the same result) in shared memory.
-#define THREADS 512
+#define THREADS 768
 
-extern "C" __global__ void heartwall_track(const unsigned char *frame, int rows, int cols, const int *templates,
+// At most 40 registers, so that one 768-thread CTA fits a Fermi SM's 32 K registers.
+extern "C" __global__ void __maxnreg__(40)
+    heartwall_track(const float *frame, int rows, int cols, const float *templates,
                                            int *pos_row, int *pos_col, int *history, int t, int m)
 {
     extern __shared__ int smem[];
@@ -30,10 +33,10 @@ extern "C" __global__ void heartwall_track(const unsigned char *frame, int rows,
     int p = blockIdx.x, tid = threadIdx.x;
     int r0 = pos_row[p] - t - m, c0 = pos_col[p] - t - m;
 
-    for (int i = tid; i < side * side; i += THREADS) tmpl[i] = templates[p * side * side + i];
+    for (int i = tid; i < side * side; i += THREADS) tmpl[i] = (int)templates[p * side * side + i];
     for (int i = tid; i < wside * wside; i += THREADS) {
         int r = min(max(r0 + i / wside, 0), rows - 1), c = min(max(c0 + i % wside, 0), cols - 1);
-        win[i] = frame[r * cols + c];
+        win[i] = (int)frame[r * cols + c];
     }
     __syncthreads();
 
@@ -62,8 +65,8 @@ extern "C" __global__ void heartwall_track(const unsigned char *frame, int rows,
     best[tid] = v;
     best_at[tid] = at;
     __syncthreads();
-    for (int s = THREADS / 2; s > 0; s >>= 1) {
-        if (tid < s) {
+    for (int s = 512; s > 0; s >>= 1) { // 768 = 512 + 256: the first step folds the top third
+        if (tid < s && tid + s < THREADS) {
             float o = best[tid + s];
             int oa = best_at[tid + s];
             if (o > best[tid] || (o == best[tid] && oa < best_at[tid])) best[tid] = o, best_at[tid] = oa;
