@@ -155,6 +155,6 @@ const wl_desc workload_ispass_wp = {
     .params = {"nx", "ny", "nz", "steps"},
     .tiny = {64, 16, 20, 1},
     .sim = {256, 128, 28, 2},
-    .paper = {512, 256, 28, 5},
+    .paper = {512, 256, 28, 2},
     .run = run,
 };
