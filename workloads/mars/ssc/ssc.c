@@ -1,0 +1,143 @@
+/* SSC driver (Mars Similarity Score): document feature vectors (see make_features: each
+ * document draws 20..200 term occurrences from Zipf(1.0) over the features, shifted by one of
+ * eight topics, so the vectors are sparse, skewed and clustered; the values are term counts,
+ * integers in floats, so every dot product and norm is exact); one map-sort job over every
+ * pair a < b; the ranking (score bits, a, b) checked exactly against a CPU computation in the
+ * same float operations.
+ * Sizes: Mars' SimilarityScore data set is `1024 256` (1024 documents x 256 features); CBWT
+ * (seed 001, HCS benchmark "SSC", noted for its phase change) uses Mars' inputs: paper =
+ * 1024 x 256 (523776 pairs). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../common/mars.h"
+
+extern const char workload_mars_ssc_ptx[], workload_mars_ssc_ptxas[];
+
+static void make_features(uint64_t seed, int docs, int features, float *m)
+{
+    mars_zipf z;
+    wl_rng r;
+    wl_rng_seed(&r, seed);
+    memset(m, 0, (size_t)docs * (size_t)features * sizeof *m);
+    if (mars_zipf_init(&z, features, 1.0) != WL_OK) return;
+    for (int d = 0; d < docs; d++) {
+        long terms = wl_rng_range(&r, 20, 200), topic = wl_rng_range(&r, 0, 7) * features / 8;
+        for (long t = 0; t < terms; t++) m[(size_t)d * features + (mars_zipf_draw(&z, &r) + topic) % features] += 1.0f;
+    }
+    mars_zipf_free(&z);
+}
+
+typedef struct pair_score {
+    float score;
+    int a, b;
+} pair_score;
+
+static int by_score(const void *p, const void *q)
+{
+    const pair_score *x = p, *y = q;
+    if (x->score != y->score) return x->score > y->score ? -1 : 1;
+    if (x->a != y->a) return x->a < y->a ? -1 : 1;
+    return (x->b > y->b) - (x->b < y->b);
+}
+
+/* CPU reference: the device's float operations (exact sums of integers, IEEE sqrt and
+ * division), sorted by the device's order. */
+static int cpu_scores(const float *m, int docs, int features, mars_text *out)
+{
+    long n = (long)docs * (docs - 1) / 2, k = 0;
+    pair_score *p = malloc((size_t)n * sizeof *p);
+    if (!p) return WL_ERROR;
+    for (int a = 0; a < docs; a++)
+        for (int b = a + 1; b < docs; b++) {
+            float dot = 0.0f, na = 0.0f, nb = 0.0f;
+            for (int f = 0; f < features; f++) {
+                float x = m[(size_t)a * features + f], y = m[(size_t)b * features + f];
+                dot += x * y;
+                na += x * x;
+                nb += y * y;
+            }
+            p[k++] = (pair_score){dot / (sqrtf(na) * sqrtf(nb)), a, b};
+        }
+    qsort(p, (size_t)n, sizeof *p, by_score);
+    int rc = WL_OK;
+    for (long i = 0; i < n && rc == WL_OK; i++) {
+        int32_t bits;
+        memcpy(&bits, &p[i].score, 4);
+        rc = mars_text_printf(out, "%d %d %d\n", bits, p[i].a, p[i].b);
+    }
+    free(p);
+    return rc;
+}
+
+static int run(wl_ctx *c)
+{
+    int docs = (int)wl_param(c, "docs"), features = (int)wl_param(c, "features");
+    if (docs < 2) return wl_fail(c, "docs must be at least 2");
+    long pairs = (long)docs * (docs - 1) / 2;
+    mars_text want = {0}, got = {0};
+    mars_host_kv input = {0}, result = {0};
+    mars_kv in = {0}, out = {0};
+    input.n = (int)pairs;
+    input.key_bytes = pairs * 8;
+    input.val_bytes = 4 + (long)docs * features * 4;
+    input.keys = malloc((size_t)input.key_bytes);
+    input.vals = malloc((size_t)input.val_bytes);
+    input.index = malloc((size_t)pairs * 16);
+    int rc = input.keys && input.vals && input.index ? WL_OK : WL_ERROR;
+    if (rc == WL_OK) {
+        float *m = malloc((size_t)docs * (size_t)features * sizeof *m);
+        if (!m) {
+            mars_host_kv_free(&input);
+            return WL_ERROR;
+        }
+        make_features(9001 + (uint64_t)docs, docs, features, m);
+        memcpy(input.vals, &features, 4);
+        memcpy(input.vals + 4, m, (size_t)docs * (size_t)features * 4);
+        int32_t *key = (int32_t *)input.keys;
+        for (int a = 0, k = 0; a < docs; a++)
+            for (int b = a + 1; b < docs; b++, k++) {
+                key[2 * k] = a;
+                key[2 * k + 1] = b;
+                int32_t *r = input.index + 4 * k;
+                r[0] = 8 * k;
+                r[1] = 8;
+                r[2] = 0;
+                r[3] = (int32_t)input.val_bytes;
+            }
+        rc = cpu_scores(m, docs, features, &want);
+        free(m);
+    }
+    if (rc == WL_OK) rc = mars_kv_upload(c, &in, &input);
+    if (rc == WL_OK) rc = mars_map_phase(c, &in, 0, &out);
+    if (rc == WL_OK) rc = mars_sort_phase(c, &out, 0);
+    if (rc == WL_OK) fprintf(c->out, "SSC: %d documents x %d features, %d pairs scored\n", docs, features, out.n);
+    if (rc == WL_OK) rc = wl_corrupt(c, out.vals, 4);
+    if (rc == WL_OK) rc = mars_kv_download(c, &out, &result);
+    /* The sorted records' order is the ranking: list them in index order. */
+    if (rc == WL_OK) rc = mars_list_kv(&result, 1, &got);
+    if (rc == WL_OK && mars_compare_text(c, "ranking", got.s ? got.s : "", want.s ? want.s : "")) rc = WL_WRONG;
+    mars_kv_free(c, &in);
+    mars_kv_free(c, &out);
+    mars_host_kv_free(&input);
+    mars_host_kv_free(&result);
+    free(want.s);
+    free(got.s);
+    return rc;
+}
+
+const wl_desc workload_mars_ssc = {
+    .name = "SSC",
+    .suite = "mars",
+    .description = "Mars similarity score: map computes the cosine of each document pair, bitonic sort ranks them",
+    .kernels = "mars_map_count, mars_map, mars_prescan, mars_uniform_add, mars_sort_chunk, mars_sort_step, "
+               "mars_sort_merge",
+    .ptx = workload_mars_ssc_ptx,
+    .ptxas = workload_mars_ssc_ptxas,
+    .params = {"docs", "features"},
+    .tiny = {48, 64},
+    .sim = {128, 128},
+    .paper = {1024, 256},
+    .run = run,
+};
