@@ -76,55 +76,89 @@ static int kv_alloc(wl_ctx *c, mars_kv *kv, int n, long key_bytes, long val_byte
     return rc;
 }
 
+static int zeroed(wl_ctx *c, gtlm_devptr *p, size_t bytes)
+{
+    int rc = wl_alloc(c, p, bytes);
+    return rc == WL_OK ? wl_check(c, gtlm_memset(c->sim, *p, 0, bytes), "gtlm_memset") : rc;
+}
+
 /* The count pass, three scans and the write pass of a map or reduce phase. args holds the
- * phase's leading arguments (np of them) and room for six more. */
+ * phase's leading arguments (np of them) and room for eight more. */
 static int two_pass(wl_ctx *c, const char *count_kernel, const char *write_kernel, const void **args, size_t *sizes,
                     size_t np, int items, mars_kv *out)
 {
     unsigned blocks = blocks_for(items, (long)BLOCK * PER_TASK);
     int tasks = (int)blocks * BLOCK;
-    gtlm_devptr cnt[3] = {0, 0, 0}, at[3] = {0, 0, 0};
+    gtlm_devptr cnt[3] = {0, 0, 0}, base[3] = {0, 0, 0}, offsets = 0, emitted = 0;
     long total[3] = {0, 0, 0};
     int rc = WL_OK;
-    for (int i = 0; i < 3 && rc == WL_OK; i++) rc = wl_alloc(c, &cnt[i], (size_t)tasks * 4);
-    for (int i = 0; i < 3 && rc == WL_OK; i++) rc = wl_alloc(c, &at[i], (size_t)tasks * 4);
+    for (int i = 0; i < 3 && rc == WL_OK; i++) rc = zeroed(c, &cnt[i], (size_t)tasks * 4);
+    for (int i = 0; i < 3 && rc == WL_OK; i++) rc = wl_alloc(c, &base[i], (size_t)tasks * 4);
+    if (rc == WL_OK) rc = zeroed(c, &offsets, (size_t)tasks * 8);
+    if (rc == WL_OK) rc = zeroed(c, &emitted, (size_t)tasks * 4);
     for (int i = 0; i < 3; i++) {
         args[np + i] = &cnt[i];
         sizes[np + i] = 8;
     }
     if (rc == WL_OK) rc = launch(c, count_kernel, blocks, args, sizes, np + 3);
-    for (int i = 0; i < 3 && rc == WL_OK; i++) rc = scan_total(c, cnt[i], at[i], tasks, &total[i]);
+    for (int i = 0; i < 3 && rc == WL_OK; i++) rc = scan_total(c, cnt[i], base[i], tasks, &total[i]);
     if (rc == WL_OK && (total[0] > INT32_MAX || total[1] > INT32_MAX || total[2] > INT32_MAX))
         rc = wl_fail(c, "%s: output too large for int offsets", write_kernel);
     if (rc == WL_OK) rc = kv_alloc(c, out, (int)total[2], total[0], total[1]);
-    gtlm_devptr *outs[3] = {&out->keys, &out->vals, &out->index};
-    for (int i = 0; i < 3; i++) {
-        args[np + i] = &at[i];
-        args[np + 3 + i] = outs[i];
-        sizes[np + i] = sizes[np + 3 + i] = 8;
+    const gtlm_devptr *tail[8] = {&base[0], &base[1], &base[2], &offsets, &emitted, &out->keys, &out->vals, &out->index};
+    for (int i = 0; i < 8; i++) {
+        args[np + i] = tail[i];
+        sizes[np + i] = 8;
     }
-    if (rc == WL_OK) rc = launch(c, write_kernel, blocks, args, sizes, np + 6);
-    for (int i = 0; i < 3; i++) {
-        if (cnt[i]) gtlm_free(c->sim, cnt[i]);
-        if (at[i]) gtlm_free(c->sim, at[i]);
-    }
+    if (rc == WL_OK) rc = launch(c, write_kernel, blocks, args, sizes, np + 8);
+    gtlm_devptr all[] = {cnt[0], cnt[1], cnt[2], base[0], base[1], base[2], offsets, emitted};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (all[i]) gtlm_free(c->sim, all[i]);
     return rc;
 }
 
 int mars_map_phase(wl_ctx *c, const mars_kv *in, int stage, mars_kv *out)
 {
     int per_task = PER_TASK;
-    const void *args[13] = {&in->keys, &in->vals, &in->index, &in->n, &per_task, &stage};
-    size_t sizes[13] = {8, 8, 8, 4, 4, 4};
+    const void *args[15] = {&in->keys, &in->vals, &in->index, &in->n, &per_task, &stage};
+    size_t sizes[15] = {8, 8, 8, 4, 4, 4};
     return two_pass(c, "mars_map_count", "mars_map", args, sizes, 6, in->n, out);
 }
 
 int mars_reduce_phase(wl_ctx *c, const mars_kv *in, gtlm_devptr starts, int groups, int stage, mars_kv *out)
 {
     int per_task = PER_TASK;
-    const void *args[13] = {&in->keys, &in->vals, &in->index, &starts, &groups, &per_task, &stage};
-    size_t sizes[13] = {8, 8, 8, 8, 4, 4, 4};
+    const void *args[15] = {&in->keys, &in->vals, &in->index, &starts, &groups, &per_task, &stage};
+    size_t sizes[15] = {8, 8, 8, 8, 4, 4, 4};
     return two_pass(c, "mars_reduce_count", "mars_reduce", args, sizes, 7, groups, out);
+}
+
+/* Copies the keys (part 0) or values (part 1) into a new buffer in the sorted order. */
+static int copy_sorted(wl_ctx *c, mars_kv *kv, int part)
+{
+    int n = kv->n;
+    unsigned blocks = blocks_for(n, BLOCK);
+    gtlm_devptr chunk = 0, at = 0, dst = 0, *src = part == 0 ? &kv->keys : &kv->vals;
+    long total = 0;
+    int rc = wl_alloc(c, &chunk, (size_t)n * 4 + 4);
+    if (rc == WL_OK) rc = wl_alloc(c, &at, (size_t)n * 4 + 4);
+    const void *a[] = {&kv->index, &n, &part, &chunk};
+    const size_t as[] = {8, 4, 4, 8};
+    if (rc == WL_OK) rc = launch(c, "mars_chunk_sizes", blocks, a, as, 4);
+    if (rc == WL_OK) rc = scan_total(c, chunk, at, n, &total);
+    if (rc == WL_OK) rc = wl_alloc(c, &dst, (size_t)(total > 4 ? total : 4));
+    const void *b[] = {src, &kv->index, &at, &n, &part, &dst};
+    const size_t bs[] = {8, 8, 8, 4, 4, 8};
+    if (rc == WL_OK) rc = launch(c, "mars_copy_chunks", blocks, b, bs, 6);
+    if (rc == WL_OK) {
+        gtlm_free(c->sim, *src);
+        *src = dst;
+    } else if (dst) {
+        gtlm_free(c->sim, dst);
+    }
+    if (chunk) gtlm_free(c->sim, chunk);
+    if (at) gtlm_free(c->sim, at);
+    return rc;
 }
 
 int mars_sort_phase(wl_ctx *c, mars_kv *kv, int stage)
@@ -143,6 +177,8 @@ int mars_sort_phase(wl_ctx *c, mars_kv *kv, int stage)
         const size_t ms[] = {8, 8, 8, 4, 4};
         if (rc == WL_OK) rc = launch(c, "mars_sort_merge", chunks, m, ms, 5);
     }
+    if (rc == WL_OK && kv->val_bytes) rc = copy_sorted(c, kv, 1);
+    if (rc == WL_OK && kv->key_bytes) rc = copy_sorted(c, kv, 0);
     return rc;
 }
 

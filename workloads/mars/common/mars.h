@@ -32,7 +32,8 @@ void mars_host_kv_free(mars_host_kv *h);
 
 /* Map (stage selects the application's map function): count, three scans, write. */
 int mars_map_phase(wl_ctx *c, const mars_kv *in, int stage, mars_kv *out);
-/* Bitonic sort of kv->index by the application's compare. */
+/* Bitonic sort of kv->index by the application's compare, then the values and keys copied
+ * into new buffers in sorted order (as Mars). */
 int mars_sort_phase(wl_ctx *c, mars_kv *kv, int stage);
 /* Group boundaries of a sorted set: starts[0 .. *groups] (starts[*groups] = kv->n). */
 int mars_group_phase(wl_ctx *c, const mars_kv *kv, int stage, gtlm_devptr *starts, int *groups);

@@ -8,6 +8,7 @@
 //                                    bitonic sort of the int4 records by mars_compare: 512
 //                                    records per block in shared memory, global steps for
 //                                    distances of 512 and more
+//   mars_chunk_sizes / mars_copy_chunks  after the sort, keys and values copied into sorted order
 //   mars_group_flags / mars_group_starts  group boundaries (flag, scan, scatter)
 //   mars_reduce_count / mars_reduce  reduce phase over the groups (count pass, write pass)
 // Work split as Mars: block b (id gridDim.y * blockIdx.x + blockIdx.y) owns per_task *
@@ -34,22 +35,17 @@ extern "C" __global__ void mars_map_count(const char *keys, const char *vals, co
 {
     int first, end;
     mars_task_items(n, per_task, &first, &end);
-    mars_count_emit e = {0, 0, 0};
+    mars_count_emit e = {key_bytes, val_bytes, counts, mars_task()};
     for (int r = first; r < end; r += blockDim.x) mars_map(keys, vals, index[r], stage, e);
-    int t = mars_task();
-    key_bytes[t] = e.key_bytes;
-    val_bytes[t] = e.val_bytes;
-    counts[t] = e.count;
 }
 
 extern "C" __global__ void mars_map(const char *keys, const char *vals, const int4 *index, int n, int per_task,
-                                    int stage, const int *key_at, const int *val_at, const int *at, char *out_keys,
-                                    char *out_vals, int4 *out_index)
+                                    int stage, const int *key_base, const int *val_base, const int *count_base,
+                                    int2 *offsets, int *emitted, char *out_keys, char *out_vals, int4 *out_index)
 {
     int first, end;
     mars_task_items(n, per_task, &first, &end);
-    int t = mars_task();
-    mars_write_emit e = {out_keys, out_vals, out_index, key_at[t], val_at[t], at[t]};
+    mars_write_emit e = {key_base, val_base, count_base, offsets, emitted, out_keys, out_vals, out_index, mars_task()};
     for (int r = first; r < end; r += blockDim.x) mars_map(keys, vals, index[r], stage, e);
 }
 
@@ -59,22 +55,18 @@ extern "C" __global__ void mars_reduce_count(const char *keys, const char *vals,
 {
     int first, end;
     mars_task_items(groups, per_task, &first, &end);
-    mars_count_emit e = {0, 0, 0};
+    mars_count_emit e = {key_bytes, val_bytes, counts, mars_task()};
     for (int g = first; g < end; g += blockDim.x) mars_reduce(keys, vals, index, starts[g], starts[g + 1], stage, e);
-    int t = mars_task();
-    key_bytes[t] = e.key_bytes;
-    val_bytes[t] = e.val_bytes;
-    counts[t] = e.count;
 }
 
 extern "C" __global__ void mars_reduce(const char *keys, const char *vals, const int4 *index, const int *starts,
-                                       int groups, int per_task, int stage, const int *key_at, const int *val_at,
-                                       const int *at, char *out_keys, char *out_vals, int4 *out_index)
+                                       int groups, int per_task, int stage, const int *key_base, const int *val_base,
+                                       const int *count_base, int2 *offsets, int *emitted, char *out_keys,
+                                       char *out_vals, int4 *out_index)
 {
     int first, end;
     mars_task_items(groups, per_task, &first, &end);
-    int t = mars_task();
-    mars_write_emit e = {out_keys, out_vals, out_index, key_at[t], val_at[t], at[t]};
+    mars_write_emit e = {key_base, val_base, count_base, offsets, emitted, out_keys, out_vals, out_index, mars_task()};
     for (int g = first; g < end; g += blockDim.x) mars_reduce(keys, vals, index, starts[g], starts[g + 1], stage, e);
 }
 
@@ -180,6 +172,27 @@ extern "C" __global__ void mars_sort_step(const char *keys, const char *vals, in
     int i = mars_task();
     int lo = 2 * i - (i & (j - 1));
     mars_exchange(keys, vals, index, lo, lo + j, (lo & k) == 0, stage);
+}
+
+// After the sort, as Mars: the keys (part 0: .x/.y) or values (part 1: .z/.w) are copied into
+// a new buffer in sorted order (thread per record, byte by byte, at scanned offsets), so that
+// grouping and reduce read them contiguously.
+extern "C" __global__ void mars_chunk_sizes(const int4 *index, int n, int part, int *sizes)
+{
+    int i = mars_task();
+    if (i < n) sizes[i] = part == 0 ? index[i].y : index[i].w;
+}
+
+extern "C" __global__ void mars_copy_chunks(const char *src, int4 *index, const int *offsets, int n, int part, char *dst)
+{
+    int i = mars_task();
+    if (i >= n) return;
+    int4 r = index[i];
+    int from = part == 0 ? r.x : r.z, size = part == 0 ? r.y : r.w, to = offsets[i];
+    for (int b = 0; b < size; b++) dst[to + b] = src[from + b];
+    if (part == 0) r.x = to;
+    else r.z = to;
+    index[i] = r;
 }
 
 extern "C" __global__ void mars_group_flags(const char *keys, const int4 *index, int n, int stage, int *flags)

@@ -156,7 +156,7 @@ const wl_desc workload_mars_iix = {
     .suite = "mars",
     .description = "Mars inverted index: map (url, offset) per href of each HTML line, bitonic sort, group by url",
     .kernels = "mars_map_count, mars_map, mars_prescan, mars_uniform_add, mars_sort_chunk, mars_sort_step, "
-               "mars_sort_merge, mars_group_flags, mars_group_starts",
+               "mars_sort_merge, mars_chunk_sizes, mars_copy_chunks, mars_group_flags, mars_group_starts",
     .ptx = workload_mars_iix_ptx,
     .ptxas = workload_mars_iix_ptxas,
     .params = {"lines", "targets"},

@@ -107,7 +107,7 @@ const wl_desc workload_mars_pvc = {
     .suite = "mars",
     .description = "Mars page view count: two MapReduce jobs (distinct (url, ip) entries, then entries per url)",
     .kernels = "mars_map_count, mars_map, mars_prescan, mars_uniform_add, mars_sort_chunk, mars_sort_step, "
-               "mars_sort_merge, mars_group_flags, mars_group_starts, mars_reduce_count, mars_reduce",
+               "mars_sort_merge, mars_chunk_sizes, mars_copy_chunks, mars_group_flags, mars_group_starts, mars_reduce_count, mars_reduce",
     .ptx = workload_mars_pvc_ptx,
     .ptxas = workload_mars_pvc_ptxas,
     .params = {"lines", "pages", "visitors"},

@@ -129,7 +129,7 @@ const wl_desc workload_mars_pvr = {
     .suite = "mars",
     .description = "Mars page view rank: map (views, url) per page, bitonic sort by views, group, reduce ranks",
     .kernels = "mars_map_count, mars_map, mars_prescan, mars_uniform_add, mars_sort_chunk, mars_sort_step, "
-               "mars_sort_merge, mars_group_flags, mars_group_starts, mars_reduce_count, mars_reduce",
+               "mars_sort_merge, mars_chunk_sizes, mars_copy_chunks, mars_group_flags, mars_group_starts, mars_reduce_count, mars_reduce",
     .ptx = workload_mars_pvr_ptx,
     .ptxas = workload_mars_pvr_ptxas,
     .params = {"pages", "views"},

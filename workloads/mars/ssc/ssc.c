@@ -132,11 +132,11 @@ const wl_desc workload_mars_ssc = {
     .suite = "mars",
     .description = "Mars similarity score: map computes the cosine of each document pair, bitonic sort ranks them",
     .kernels = "mars_map_count, mars_map, mars_prescan, mars_uniform_add, mars_sort_chunk, mars_sort_step, "
-               "mars_sort_merge",
+               "mars_sort_merge, mars_chunk_sizes, mars_copy_chunks",
     .ptx = workload_mars_ssc_ptx,
     .ptxas = workload_mars_ssc_ptxas,
     .params = {"docs", "features"},
-    .tiny = {48, 64},
+    .tiny = {44, 64},
     .sim = {128, 128},
     .paper = {1024, 256},
     .run = run,

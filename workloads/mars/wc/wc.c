@@ -90,7 +90,7 @@ const wl_desc workload_mars_wc = {
     .suite = "mars",
     .description = "Mars word count: map (word, 1) per line, bitonic sort by word, group, reduce sums",
     .kernels = "mars_map_count, mars_map, mars_prescan, mars_uniform_add, mars_sort_chunk, mars_sort_step, "
-               "mars_sort_merge, mars_group_flags, mars_group_starts, mars_reduce_count, mars_reduce",
+               "mars_sort_merge, mars_chunk_sizes, mars_copy_chunks, mars_group_flags, mars_group_starts, mars_reduce_count, mars_reduce",
     .ptx = workload_mars_wc_ptx,
     .ptxas = workload_mars_wc_ptxas,
     .params = {"lines", "vocab"},
