@@ -448,3 +448,35 @@ int mars_web_log(uint64_t seed, int lines, int pages, int visitors, mars_text *t
     mars_zipf_free(&zv);
     return rc;
 }
+
+int mars_run_job(wl_ctx *c, mars_job *j, int kind, int stage)
+{
+    int rc = mars_map_phase(c, &j->in, stage, &j->inter);
+    if (rc == WL_OK && kind >= MARS_SORT) rc = mars_sort_phase(c, &j->inter, stage);
+    if (rc == WL_OK && kind >= MARS_GROUP) rc = mars_group_phase(c, &j->inter, stage, &j->starts, &j->groups);
+    if (rc == WL_OK && kind >= MARS_REDUCE) rc = mars_reduce_phase(c, &j->inter, j->starts, j->groups, stage, &j->out);
+    return rc;
+}
+
+void mars_job_free(wl_ctx *c, mars_job *j)
+{
+    if (j->starts) gtlm_free(c->sim, j->starts);
+    mars_kv_free(c, &j->in);
+    mars_kv_free(c, &j->inter);
+    mars_kv_free(c, &j->out);
+    memset(j, 0, sizeof *j);
+}
+
+int mars_check_kv(wl_ctx *c, const mars_kv *kv, int int_keys, gtlm_devptr main, const char *what,
+                  const mars_text *want)
+{
+    mars_host_kv h = {0};
+    mars_text got = {0};
+    int rc = main && kv->n > 0 ? wl_corrupt(c, main, 4) : WL_OK;
+    if (rc == WL_OK) rc = mars_kv_download(c, kv, &h);
+    if (rc == WL_OK) rc = mars_list_kv(&h, int_keys, &got);
+    if (rc == WL_OK && mars_compare_text(c, what, got.s ? got.s : "", want->s ? want->s : "")) rc = WL_WRONG;
+    mars_host_kv_free(&h);
+    free(got.s);
+    return rc;
+}

@@ -40,6 +40,24 @@ int mars_group_phase(wl_ctx *c, const mars_kv *kv, int stage, gtlm_devptr *start
 /* Reduce over the groups: count, scans, write. */
 int mars_reduce_phase(wl_ctx *c, const mars_kv *in, gtlm_devptr starts, int groups, int stage, mars_kv *out);
 
+/* A MapReduce job as Mars runs one: map in -> inter; MARS_SORT sorts inter; MARS_GROUP also
+ * finds its groups (starts[0 .. groups], starts[groups] = inter.n); MARS_REDUCE also reduces
+ * the groups into out. */
+enum { MARS_MAP_ONLY = 0, MARS_SORT = 1, MARS_GROUP = 2, MARS_REDUCE = 3 };
+typedef struct mars_job {
+    mars_kv in, inter, out;
+    gtlm_devptr starts;
+    int groups;
+} mars_job;
+int mars_run_job(wl_ctx *c, mars_job *j, int kind, int stage);
+void mars_job_free(wl_ctx *c, mars_job *j);
+
+/* The kernels each kind of job launches (for wl_desc.kernels). */
+#define MARS_KERNELS_MAP "mars_map_count, mars_map, mars_prescan, mars_uniform_add"
+#define MARS_KERNELS_SORT MARS_KERNELS_MAP ", mars_sort_chunk, mars_sort_step, mars_sort_merge, mars_chunk_sizes, mars_copy_chunks"
+#define MARS_KERNELS_GROUP MARS_KERNELS_SORT ", mars_group_flags, mars_group_starts"
+#define MARS_KERNELS_REDUCE MARS_KERNELS_GROUP ", mars_reduce_count, mars_reduce"
+
 /* Zipf(s) distribution over ranks 0 .. n-1 (P(r) proportional to 1 / (r + 1)^s). */
 typedef struct mars_zipf {
     double *cdf;
@@ -91,5 +109,15 @@ int mars_list_kv(const mars_host_kv *h, int int_keys, mars_text *t);
 
 /* Byte-string order as the device's mars_strcmp. */
 int mars_bytes_cmp(const char *a, int na, const char *b, int nb);
+
+/* Downloads a set (after wl_corrupt on main, the output to corrupt, when given), lists it
+ * with mars_list_kv and compares the listing with want. Returns WL_OK, WL_WRONG or WL_ERROR. */
+int mars_check_kv(wl_ctx *c, const mars_kv *kv, int int_keys, gtlm_devptr main, const char *what,
+                  const mars_text *want);
+
+/* Downloads a set (after wl_corrupt on main, the output to corrupt, when given), lists it
+ * with mars_list_kv and compares the listing with want. Returns WL_OK, WL_WRONG or WL_ERROR. */
+int mars_check_kv(wl_ctx *c, const mars_kv *kv, int int_keys, gtlm_devptr main, const char *what,
+                  const mars_text *want);
 
 #endif

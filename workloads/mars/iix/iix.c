@@ -113,38 +113,33 @@ static int run(wl_ctx *c)
     int lines = (int)wl_param(c, "lines"), targets = (int)wl_param(c, "targets");
     mars_text text = {0}, want = {0}, got = {0};
     mars_host_kv input = {0}, result = {0};
-    mars_kv in = {0}, inter = {0};
-    gtlm_devptr starts = 0;
-    int groups = 0;
+    mars_job job = {0};
     long n_links = 0;
-    int32_t *host_starts = NULL;
+    int32_t *starts = NULL;
     int rc = make_html(3001 + (uint64_t)lines, lines, targets, &text);
     if (rc == WL_OK) rc = mars_lines_kv(&text, &input);
     if (rc == WL_OK) rc = cpu_index(&input, &want, &n_links);
-    if (rc == WL_OK) rc = mars_kv_upload(c, &in, &input);
-    if (rc == WL_OK) rc = mars_map_phase(c, &in, 0, &inter);
-    if (rc == WL_OK) rc = mars_sort_phase(c, &inter, 0);
-    if (rc == WL_OK) rc = mars_group_phase(c, &inter, 0, &starts, &groups);
+    if (rc == WL_OK) rc = mars_kv_upload(c, &job.in, &input);
+    if (rc == WL_OK) rc = mars_run_job(c, &job, MARS_GROUP, 0);
+    int groups = job.groups;
     if (rc == WL_OK)
         fprintf(c->out, "IIX: %d lines, %ld bytes, %d links (%ld expected) to %d urls\n", input.n, input.key_bytes,
-                inter.n, n_links, groups);
-    if (rc == WL_OK && inter.n > 0) rc = wl_corrupt(c, inter.vals, 4);
-    if (rc == WL_OK) rc = mars_kv_download(c, &inter, &result);
+                job.inter.n, n_links, groups);
+    if (rc == WL_OK && job.inter.n > 0) rc = wl_corrupt(c, job.inter.vals, 4);
+    if (rc == WL_OK) rc = mars_kv_download(c, &job.inter, &result);
     if (rc == WL_OK) {
-        host_starts = malloc(((size_t)groups + 1) * 4);
-        rc = host_starts ? wl_download(c, host_starts, starts, ((size_t)groups + 1) * 4) : WL_ERROR;
+        starts = malloc(((size_t)groups + 1) * 4);
+        rc = starts ? wl_download(c, starts, job.starts, ((size_t)groups + 1) * 4) : WL_ERROR;
     }
     for (int g = 0; rc == WL_OK && g < groups; g++)
-        if (host_starts[g] < 0 || host_starts[g] >= host_starts[g + 1] || host_starts[g + 1] > inter.n)
-            rc = wl_fail(c, "group %d has bad bounds [%d, %d)", g, host_starts[g], host_starts[g + 1]);
-    if (rc == WL_OK) rc = list_groups(&result, host_starts, groups, &got);
+        if (starts[g] < 0 || starts[g] >= starts[g + 1] || starts[g + 1] > job.inter.n)
+            rc = wl_fail(c, "group %d has bad bounds [%d, %d)", g, starts[g], starts[g + 1]);
+    if (rc == WL_OK) rc = list_groups(&result, starts, groups, &got);
     if (rc == WL_OK && mars_compare_text(c, "index", got.s ? got.s : "", want.s ? want.s : "")) rc = WL_WRONG;
-    if (starts) gtlm_free(c->sim, starts);
-    mars_kv_free(c, &in);
-    mars_kv_free(c, &inter);
+    mars_job_free(c, &job);
     mars_host_kv_free(&input);
     mars_host_kv_free(&result);
-    free(host_starts);
+    free(starts);
     free(text.s);
     free(want.s);
     free(got.s);
@@ -155,8 +150,7 @@ const wl_desc workload_mars_iix = {
     .name = "IIX",
     .suite = "mars",
     .description = "Mars inverted index: map (url, offset) per href of each HTML line, bitonic sort, group by url",
-    .kernels = "mars_map_count, mars_map, mars_prescan, mars_uniform_add, mars_sort_chunk, mars_sort_step, "
-               "mars_sort_merge, mars_chunk_sizes, mars_copy_chunks, mars_group_flags, mars_group_starts",
+    .kernels = MARS_KERNELS_GROUP,
     .ptx = workload_mars_iix_ptx,
     .ptxas = workload_mars_iix_ptxas,
     .params = {"lines", "targets"},

@@ -60,43 +60,31 @@ static int cpu_page_views(const int32_t *page, const int32_t *visitor, int lines
 static int run(wl_ctx *c)
 {
     int lines = (int)wl_param(c, "lines"), pages = (int)wl_param(c, "pages"), visitors = (int)wl_param(c, "visitors");
-    mars_text text = {0}, want = {0}, got = {0};
-    mars_host_kv input = {0}, result = {0};
-    mars_kv in = {0}, entries = {0}, distinct = {0}, views = {0}, out = {0};
-    gtlm_devptr starts0 = 0, starts1 = 0;
-    int groups0 = 0, groups1 = 0;
+    mars_text text = {0}, want = {0};
+    mars_host_kv input = {0};
+    mars_job dedup = {0}, count = {0};
     int32_t *page = malloc((size_t)lines * 4), *visitor = malloc((size_t)lines * 4);
     int rc = page && visitor ? WL_OK : WL_ERROR;
     if (rc == WL_OK) rc = mars_web_log(1001 + (uint64_t)lines, lines, pages, visitors, &text, page, visitor);
     if (rc == WL_OK) rc = cpu_page_views(page, visitor, lines, pages, &want);
     if (rc == WL_OK) rc = mars_lines_kv(&text, &input);
-    if (rc == WL_OK) rc = mars_kv_upload(c, &in, &input);
-    /* Job 1: distinct (url, ip) entries. */
-    if (rc == WL_OK) rc = mars_map_phase(c, &in, 0, &entries);
-    if (rc == WL_OK) rc = mars_sort_phase(c, &entries, 0);
-    if (rc == WL_OK) rc = mars_group_phase(c, &entries, 0, &starts0, &groups0);
-    if (rc == WL_OK) rc = mars_reduce_phase(c, &entries, starts0, groups0, 0, &distinct);
-    /* Job 2: entries per url. */
-    if (rc == WL_OK) rc = mars_map_phase(c, &distinct, 1, &views);
-    if (rc == WL_OK) rc = mars_sort_phase(c, &views, 1);
-    if (rc == WL_OK) rc = mars_group_phase(c, &views, 1, &starts1, &groups1);
-    if (rc == WL_OK) rc = mars_reduce_phase(c, &views, starts1, groups1, 1, &out);
+    if (rc == WL_OK) rc = mars_kv_upload(c, &dedup.in, &input);
+    /* Job 1: distinct (url, ip) entries; job 2 counts them per url. */
+    if (rc == WL_OK) rc = mars_run_job(c, &dedup, MARS_REDUCE, 0);
+    if (rc == WL_OK) {
+        count.in = dedup.out;
+        memset(&dedup.out, 0, sizeof dedup.out);
+        rc = mars_run_job(c, &count, MARS_REDUCE, 1);
+    }
     if (rc == WL_OK)
         fprintf(c->out, "PVC: %d log lines, %ld bytes, %d distinct (url, ip) entries, %d pages viewed\n", input.n,
-                input.key_bytes, groups0, groups1);
-    if (rc == WL_OK) rc = wl_corrupt(c, out.vals, 4);
-    if (rc == WL_OK) rc = mars_kv_download(c, &out, &result);
-    if (rc == WL_OK) rc = mars_list_kv(&result, 0, &got);
-    if (rc == WL_OK && mars_compare_text(c, "page views", got.s ? got.s : "", want.s ? want.s : "")) rc = WL_WRONG;
-    if (starts0) gtlm_free(c->sim, starts0);
-    if (starts1) gtlm_free(c->sim, starts1);
-    mars_kv *all[] = {&in, &entries, &distinct, &views, &out};
-    for (int i = 0; i < 5; i++) mars_kv_free(c, all[i]);
+                input.key_bytes, dedup.groups, count.groups);
+    if (rc == WL_OK) rc = mars_check_kv(c, &count.out, 0, count.out.vals, "page views", &want);
+    mars_job_free(c, &dedup);
+    mars_job_free(c, &count);
     mars_host_kv_free(&input);
-    mars_host_kv_free(&result);
     free(text.s);
     free(want.s);
-    free(got.s);
     free(page);
     free(visitor);
     return rc;
@@ -106,8 +94,7 @@ const wl_desc workload_mars_pvc = {
     .name = "PVC",
     .suite = "mars",
     .description = "Mars page view count: two MapReduce jobs (distinct (url, ip) entries, then entries per url)",
-    .kernels = "mars_map_count, mars_map, mars_prescan, mars_uniform_add, mars_sort_chunk, mars_sort_step, "
-               "mars_sort_merge, mars_chunk_sizes, mars_copy_chunks, mars_group_flags, mars_group_starts, mars_reduce_count, mars_reduce",
+    .kernels = MARS_KERNELS_REDUCE,
     .ptx = workload_mars_pvc_ptx,
     .ptxas = workload_mars_pvc_ptxas,
     .params = {"lines", "pages", "visitors"},

@@ -87,39 +87,23 @@ static int cpu_rank(page *pg, int n, mars_text *ranking, mars_text *summary)
 static int run(wl_ctx *c)
 {
     int pages = (int)wl_param(c, "pages"), views = (int)wl_param(c, "views"), n = 0;
-    mars_text want_rank = {0}, want_sum = {0}, got_rank = {0}, got_sum = {0};
-    mars_host_kv input = {0}, ranked = {0}, result = {0};
-    mars_kv in = {0}, inter = {0}, out = {0};
-    gtlm_devptr starts = 0;
-    int groups = 0;
+    mars_text want_rank = {0}, want_sum = {0};
+    mars_host_kv input = {0};
+    mars_job job = {0};
     page *pg = malloc((size_t)pages * sizeof *pg);
     int rc = pg ? make_input(2001 + (uint64_t)pages, pages, views, pg, &n, &input) : WL_ERROR;
     if (rc == WL_OK) rc = cpu_rank(pg, n, &want_rank, &want_sum);
-    if (rc == WL_OK) rc = mars_kv_upload(c, &in, &input);
-    if (rc == WL_OK) rc = mars_map_phase(c, &in, 0, &inter);
-    if (rc == WL_OK) rc = mars_sort_phase(c, &inter, 0);
-    if (rc == WL_OK) rc = mars_group_phase(c, &inter, 0, &starts, &groups);
-    if (rc == WL_OK) rc = mars_reduce_phase(c, &inter, starts, groups, 0, &out);
+    if (rc == WL_OK) rc = mars_kv_upload(c, &job.in, &input);
+    if (rc == WL_OK) rc = mars_run_job(c, &job, MARS_REDUCE, 0);
     if (rc == WL_OK)
-        fprintf(c->out, "PVR: %d views over %d pages (%d viewed), %d distinct view counts\n", views, pages, n, groups);
-    if (rc == WL_OK) rc = wl_corrupt(c, out.vals, 4);
-    if (rc == WL_OK) rc = mars_kv_download(c, &inter, &ranked);
-    if (rc == WL_OK) rc = mars_kv_download(c, &out, &result);
-    if (rc == WL_OK) rc = mars_list_kv(&ranked, 1, &got_rank);
-    if (rc == WL_OK) rc = mars_list_kv(&result, 1, &got_sum);
-    if (rc == WL_OK && mars_compare_text(c, "ranking", got_rank.s ? got_rank.s : "", want_rank.s ? want_rank.s : ""))
-        rc = WL_WRONG;
-    if (rc == WL_OK && mars_compare_text(c, "view counts", got_sum.s ? got_sum.s : "", want_sum.s ? want_sum.s : ""))
-        rc = WL_WRONG;
-    if (starts) gtlm_free(c->sim, starts);
-    mars_kv_free(c, &in);
-    mars_kv_free(c, &inter);
-    mars_kv_free(c, &out);
+        fprintf(c->out, "PVR: %d views over %d pages (%d viewed), %d distinct view counts\n", views, pages, n,
+                job.groups);
+    if (rc == WL_OK) rc = mars_check_kv(c, &job.inter, 1, 0, "ranking", &want_rank);
+    if (rc == WL_OK) rc = mars_check_kv(c, &job.out, 1, job.out.vals, "view counts", &want_sum);
+    mars_job_free(c, &job);
     mars_host_kv_free(&input);
-    mars_host_kv_free(&ranked);
-    mars_host_kv_free(&result);
-    mars_text *texts[] = {&want_rank, &want_sum, &got_rank, &got_sum};
-    for (int i = 0; i < 4; i++) free(texts[i]->s);
+    free(want_rank.s);
+    free(want_sum.s);
     free(pg);
     return rc;
 }
@@ -128,8 +112,7 @@ const wl_desc workload_mars_pvr = {
     .name = "PVR",
     .suite = "mars",
     .description = "Mars page view rank: map (views, url) per page, bitonic sort by views, group, reduce ranks",
-    .kernels = "mars_map_count, mars_map, mars_prescan, mars_uniform_add, mars_sort_chunk, mars_sort_step, "
-               "mars_sort_merge, mars_chunk_sizes, mars_copy_chunks, mars_group_flags, mars_group_starts, mars_reduce_count, mars_reduce",
+    .kernels = MARS_KERNELS_REDUCE,
     .ptx = workload_mars_pvr_ptx,
     .ptxas = workload_mars_pvr_ptxas,
     .params = {"pages", "views"},

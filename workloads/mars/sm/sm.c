@@ -33,9 +33,9 @@ static int run(wl_ctx *c)
     if (rank >= vocab) return wl_fail(c, "rank must be below vocab");
     char word[16];
     int wlen = mars_word(rank, word);
-    mars_text text = {0}, want = {0}, got = {0};
-    mars_host_kv input = {0}, result = {0};
-    mars_kv in = {0}, out = {0};
+    mars_text text = {0}, want = {0};
+    mars_host_kv input = {0};
+    mars_job job = {0};
     long matches = 0;
     int rc = mars_zipf_text(5001 + (uint64_t)lines, lines, vocab, &text);
     if (rc == WL_OK) rc = mars_lines_kv(&text, &input);
@@ -49,22 +49,16 @@ static int run(wl_ctx *c)
         for (int l = 0; l < input.n; l++) input.index[4 * l + 3] = wlen; /* value = the keyword at offset 0 */
         rc = cpu_match(&input, word, wlen, &want, &matches);
     }
-    if (rc == WL_OK) rc = mars_kv_upload(c, &in, &input);
-    if (rc == WL_OK) rc = mars_map_phase(c, &in, 0, &out);
+    if (rc == WL_OK) rc = mars_kv_upload(c, &job.in, &input);
+    if (rc == WL_OK) rc = mars_run_job(c, &job, MARS_MAP_ONLY, 0);
     if (rc == WL_OK)
         fprintf(c->out, "SM: %d lines, %ld bytes, keyword '%s': %d matches (%ld expected)\n", input.n,
-                input.key_bytes, word, out.n, matches);
-    if (rc == WL_OK && out.n > 0) rc = wl_corrupt(c, out.keys, 4);
-    if (rc == WL_OK) rc = mars_kv_download(c, &out, &result);
-    if (rc == WL_OK) rc = mars_list_kv(&result, 1, &got);
-    if (rc == WL_OK && mars_compare_text(c, "matches", got.s ? got.s : "", want.s ? want.s : "")) rc = WL_WRONG;
-    mars_kv_free(c, &in);
-    mars_kv_free(c, &out);
+                input.key_bytes, word, job.inter.n, matches);
+    if (rc == WL_OK) rc = mars_check_kv(c, &job.inter, 1, job.inter.keys, "matches", &want);
+    mars_job_free(c, &job);
     mars_host_kv_free(&input);
-    mars_host_kv_free(&result);
     free(text.s);
     free(want.s);
-    free(got.s);
     return rc;
 }
 
@@ -72,7 +66,7 @@ const wl_desc workload_mars_sm = {
     .name = "SM",
     .suite = "mars",
     .description = "Mars string match: map-only keyword search, one line per thread, byte-wise compares",
-    .kernels = "mars_map_count, mars_map, mars_prescan, mars_uniform_add",
+    .kernels = MARS_KERNELS_MAP,
     .ptx = workload_mars_sm_ptx,
     .ptxas = workload_mars_sm_ptxas,
     .params = {"lines", "vocab", "rank"},

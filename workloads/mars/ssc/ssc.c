@@ -76,9 +76,9 @@ static int run(wl_ctx *c)
     int docs = (int)wl_param(c, "docs"), features = (int)wl_param(c, "features");
     if (docs < 2) return wl_fail(c, "docs must be at least 2");
     long pairs = (long)docs * (docs - 1) / 2;
-    mars_text want = {0}, got = {0};
-    mars_host_kv input = {0}, result = {0};
-    mars_kv in = {0}, out = {0};
+    mars_text want = {0};
+    mars_host_kv input = {0};
+    mars_job job = {0};
     input.n = (int)pairs;
     input.key_bytes = pairs * 8;
     input.val_bytes = 4 + (long)docs * features * 4;
@@ -109,21 +109,14 @@ static int run(wl_ctx *c)
         rc = cpu_scores(m, docs, features, &want);
         free(m);
     }
-    if (rc == WL_OK) rc = mars_kv_upload(c, &in, &input);
-    if (rc == WL_OK) rc = mars_map_phase(c, &in, 0, &out);
-    if (rc == WL_OK) rc = mars_sort_phase(c, &out, 0);
-    if (rc == WL_OK) fprintf(c->out, "SSC: %d documents x %d features, %d pairs scored\n", docs, features, out.n);
-    if (rc == WL_OK) rc = wl_corrupt(c, out.vals, 4);
-    if (rc == WL_OK) rc = mars_kv_download(c, &out, &result);
-    /* The sorted records' order is the ranking: list them in index order. */
-    if (rc == WL_OK) rc = mars_list_kv(&result, 1, &got);
-    if (rc == WL_OK && mars_compare_text(c, "ranking", got.s ? got.s : "", want.s ? want.s : "")) rc = WL_WRONG;
-    mars_kv_free(c, &in);
-    mars_kv_free(c, &out);
+    if (rc == WL_OK) rc = mars_kv_upload(c, &job.in, &input);
+    if (rc == WL_OK) rc = mars_run_job(c, &job, MARS_SORT, 0);
+    if (rc == WL_OK) fprintf(c->out, "SSC: %d documents x %d features, %d pairs scored\n", docs, features, job.inter.n);
+    /* The sorted records' order is the ranking: listed in index order. */
+    if (rc == WL_OK) rc = mars_check_kv(c, &job.inter, 1, job.inter.vals, "ranking", &want);
+    mars_job_free(c, &job);
     mars_host_kv_free(&input);
-    mars_host_kv_free(&result);
     free(want.s);
-    free(got.s);
     return rc;
 }
 
@@ -131,8 +124,7 @@ const wl_desc workload_mars_ssc = {
     .name = "SSC",
     .suite = "mars",
     .description = "Mars similarity score: map computes the cosine of each document pair, bitonic sort ranks them",
-    .kernels = "mars_map_count, mars_map, mars_prescan, mars_uniform_add, mars_sort_chunk, mars_sort_step, "
-               "mars_sort_merge, mars_chunk_sizes, mars_copy_chunks",
+    .kernels = MARS_KERNELS_SORT,
     .ptx = workload_mars_ssc_ptx,
     .ptxas = workload_mars_ssc_ptxas,
     .params = {"docs", "features"},

@@ -52,36 +52,23 @@ static int cpu_word_count(const char *text, long len, mars_text *out, long *n_wo
 static int run(wl_ctx *c)
 {
     int lines = (int)wl_param(c, "lines"), vocab = (int)wl_param(c, "vocab");
-    mars_text text = {0}, want = {0}, got = {0};
-    mars_host_kv input = {0}, result = {0};
-    mars_kv in = {0}, inter = {0}, out = {0};
-    gtlm_devptr starts = 0;
-    int groups = 0;
+    mars_text text = {0}, want = {0};
+    mars_host_kv input = {0};
+    mars_job job = {0};
     long n_words = 0;
     int rc = mars_zipf_text(7001 + (uint64_t)lines, lines, vocab, &text);
     if (rc == WL_OK) rc = cpu_word_count(text.s, text.len, &want, &n_words);
     if (rc == WL_OK) rc = mars_lines_kv(&text, &input);
-    if (rc == WL_OK) rc = mars_kv_upload(c, &in, &input);
-    if (rc == WL_OK) rc = mars_map_phase(c, &in, 0, &inter);
-    if (rc == WL_OK) rc = mars_sort_phase(c, &inter, 0);
-    if (rc == WL_OK) rc = mars_group_phase(c, &inter, 0, &starts, &groups);
-    if (rc == WL_OK) rc = mars_reduce_phase(c, &inter, starts, groups, 0, &out);
+    if (rc == WL_OK) rc = mars_kv_upload(c, &job.in, &input);
+    if (rc == WL_OK) rc = mars_run_job(c, &job, MARS_REDUCE, 0);
     if (rc == WL_OK)
         fprintf(c->out, "WC: %d lines, %ld bytes, %d words (%ld expected), %d distinct\n", input.n,
-                input.key_bytes, inter.n, n_words, groups);
-    if (rc == WL_OK) rc = wl_corrupt(c, out.vals, 4);
-    if (rc == WL_OK) rc = mars_kv_download(c, &out, &result);
-    if (rc == WL_OK) rc = mars_list_kv(&result, 0, &got);
-    if (rc == WL_OK && mars_compare_text(c, "word counts", got.s ? got.s : "", want.s ? want.s : "")) rc = WL_WRONG;
-    if (starts) gtlm_free(c->sim, starts);
-    mars_kv_free(c, &in);
-    mars_kv_free(c, &inter);
-    mars_kv_free(c, &out);
+                input.key_bytes, job.inter.n, n_words, job.groups);
+    if (rc == WL_OK) rc = mars_check_kv(c, &job.out, 0, job.out.vals, "word counts", &want);
+    mars_job_free(c, &job);
     mars_host_kv_free(&input);
-    mars_host_kv_free(&result);
     free(text.s);
     free(want.s);
-    free(got.s);
     return rc;
 }
 
@@ -89,8 +76,7 @@ const wl_desc workload_mars_wc = {
     .name = "WC",
     .suite = "mars",
     .description = "Mars word count: map (word, 1) per line, bitonic sort by word, group, reduce sums",
-    .kernels = "mars_map_count, mars_map, mars_prescan, mars_uniform_add, mars_sort_chunk, mars_sort_step, "
-               "mars_sort_merge, mars_chunk_sizes, mars_copy_chunks, mars_group_flags, mars_group_starts, mars_reduce_count, mars_reduce",
+    .kernels = MARS_KERNELS_REDUCE,
     .ptx = workload_mars_wc_ptx,
     .ptxas = workload_mars_wc_ptxas,
     .params = {"lines", "vocab"},
