@@ -441,8 +441,7 @@ int mars_web_log(uint64_t seed, int lines, int pages, int visitors, mars_text *t
         if (page) page[l] = p;
         if (visitor) visitor[l] = v;
         mars_url(p, url);
-        rc = mars_text_printf(t, "%s\t10.%d.%d.%d\t%d\n", url, v >> 16, (v >> 8) & 255, v & 255,
-                              (int)wl_rng_range(&r, 0, 999));
+        rc = mars_text_printf(t, "%s\t10.%d.%d.%d\t%d\n", url, v >> 16, (v >> 8) & 255, v & 255, (v * 7919 + 13) % 1000);
     }
     mars_zipf_free(&zp);
     mars_zipf_free(&zv);
@@ -478,5 +477,19 @@ int mars_check_kv(wl_ctx *c, const mars_kv *kv, int int_keys, gtlm_devptr main, 
     if (rc == WL_OK && mars_compare_text(c, what, got.s ? got.s : "", want->s ? want->s : "")) rc = WL_WRONG;
     mars_host_kv_free(&h);
     free(got.s);
+    return rc;
+}
+
+int mars_download_groups(wl_ctx *c, const mars_job *j, gtlm_devptr main, mars_host_kv *h, int32_t **starts)
+{
+    int rc = main && j->inter.n > 0 ? wl_corrupt(c, main, 4) : WL_OK;
+    *starts = malloc(((size_t)j->groups + 1) * 4);
+    if (rc == WL_OK && !*starts) rc = WL_ERROR;
+    if (rc == WL_OK) rc = wl_download(c, *starts, j->starts, ((size_t)j->groups + 1) * 4);
+    if (rc == WL_OK) rc = mars_kv_download(c, &j->inter, h);
+    const int32_t *s = *starts;
+    for (int g = 0; rc == WL_OK && g < j->groups; g++)
+        if (s[g] < 0 || s[g] >= s[g + 1] || s[g + 1] > j->inter.n)
+            rc = wl_fail(c, "group %d has bad bounds [%d, %d)", g, s[g], s[g + 1]);
     return rc;
 }

@@ -89,10 +89,11 @@ int mars_text_printf(mars_text *t, const char *fmt, ...)
  * word capitalised, each line ending in ".\n". */
 int mars_zipf_text(uint64_t seed, int lines, int vocab, mars_text *t);
 
-/* A web server log: lines "<url>\t<ip>\t<session>\n" with the page drawn from Zipf(1.0) over
- * pages ranks and the visitor from Zipf(0.8) over visitors (ip 10.x.y.z encodes it), session
- * uniform in 0..999 (Mars' generator draws pages uniformly from 1024; real page popularity is
- * Zipf-like). page[] and visitor[] (optional) receive each line's draws. */
+/* A web server log: lines "<url>\t<ip>\t<cookie>\n" with the page drawn from Zipf(1.0) over
+ * pages ranks and the visitor from Zipf(0.8) over visitors (ip 10.x.y.z encodes it; the cookie,
+ * 0..999, is the visitor's, so a visitor's repeated view of a page is a duplicate entry). Mars'
+ * generator draws pages uniformly from 1024; real page popularity is Zipf-like. page[] and
+ * visitor[] (optional) receive each line's draws. */
 int mars_url(int page, char *buf); /* the page's URL (buf: 64 bytes); returns its length */
 int mars_web_log(uint64_t seed, int lines, int pages, int visitors, mars_text *t, int32_t *page, int32_t *visitor);
 
@@ -110,10 +111,18 @@ int mars_list_kv(const mars_host_kv *h, int int_keys, mars_text *t);
 /* Byte-string order as the device's mars_strcmp. */
 int mars_bytes_cmp(const char *a, int na, const char *b, int nb);
 
+/* Downloads a grouped job's sorted set and its group starts (after wl_corrupt on main when
+ * given), checking that the groups are non-empty and in order. *starts: malloc'ed. */
+int mars_download_groups(wl_ctx *c, const mars_job *j, gtlm_devptr main, mars_host_kv *h, int32_t **starts);
+
 /* Downloads a set (after wl_corrupt on main, the output to corrupt, when given), lists it
  * with mars_list_kv and compares the listing with want. Returns WL_OK, WL_WRONG or WL_ERROR. */
 int mars_check_kv(wl_ctx *c, const mars_kv *kv, int int_keys, gtlm_devptr main, const char *what,
                   const mars_text *want);
+
+/* Downloads a grouped job's sorted set and its group starts (after wl_corrupt on main when
+ * given), checking that the groups are non-empty and in order. *starts: malloc'ed. */
+int mars_download_groups(wl_ctx *c, const mars_job *j, gtlm_devptr main, mars_host_kv *h, int32_t **starts);
 
 /* Downloads a set (after wl_corrupt on main, the output to corrupt, when given), lists it
  * with mars_list_kv and compares the listing with want. Returns WL_OK, WL_WRONG or WL_ERROR. */

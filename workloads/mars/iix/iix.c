@@ -4,7 +4,7 @@
  * target url in byte order, the text offsets of its links in ascending order) checked exactly
  * against a CPU scan.
  * Sizes: Mars' InvertedIndex data set is 3 sample HTML files concatenated x1024 (~28 MB); CBWT
- * (seed 001, HCS benchmark "IIX") uses Mars' inputs: paper = 400000 lines (about 28 MB). */
+ * (seed 001, HCS benchmark "IIX") uses Mars' inputs: paper = 400000 lines (about 26 MB). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * Mars' keyword "org"), one map-only job; the (position, line offset) list in line order
  * (one record per task, positions ascending within a line) checked exactly against a CPU scan.
  * Sizes: Mars runs StringMatch on `sample.txt` x1024 with the keyword "org" (size not stated);
- * CBWT (seed 001, MCS benchmark "SM") uses Mars' inputs: paper = 262144 lines (about 18 MB). */
+ * CBWT (seed 001, MCS benchmark "SM") uses Mars' inputs: paper = 262144 lines (about 16 MB). */
 #include <stdlib.h>
 #include <string.h>
 
