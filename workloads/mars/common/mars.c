@@ -493,3 +493,10 @@ int mars_download_groups(wl_ctx *c, const mars_job *j, gtlm_devptr main, mars_ho
             rc = wl_fail(c, "group %d has bad bounds [%d, %d)", g, s[g], s[g + 1]);
     return rc;
 }
+
+int32_t mars_hash(const char *s, int n)
+{
+    uint32_t h = (uint32_t)n;
+    for (int i = 0; i < n; i++) h = (h * 33u) ^ (unsigned char)s[i];
+    return (int32_t)h;
+}

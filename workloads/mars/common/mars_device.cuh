@@ -105,6 +105,14 @@ __device__ inline int mars_strcmp(const char *a, int na, const char *b, int nb)
     return na < nb ? -1 : na > nb ? 1 : 0;
 }
 
+// The applications' string hash (mars_hash on the host computes the same).
+__device__ inline int mars_hash(const char *s, int n)
+{
+    unsigned h = (unsigned)n;
+    for (int i = 0; i < n; i++) h = (h * 33u) ^ (unsigned char)s[i];
+    return (int)h;
+}
+
 __device__ inline int mars_int_at(const char *buf, int offset) { return *(const int *)(buf + offset); }
 
 #endif

@@ -1,48 +1,83 @@
-// IIX (Mars Inverted Index): for every link target in a set of HTML files, the positions of
-// the links to it. Written for gtlm from the Mars paper's description (map, then sort and
-// group; no reduce); runtime in ../common.
+// IIX (Mars Inverted Index): for every link target in a set of HTML files, the files that link
+// to it. Written for gtlm from the Mars paper's description and its InvertedIndex's documented
+// behaviour (map and group, no reduce); runtime in ../common.
 //
-// Input records: one per HTML line (key = the line's bytes).
-//   map:   thread per line; walks the line looking for `href="` (byte compares at every
-//          position) and emits (target url up to the closing quote, its offset in the text).
-//   sort:  by url bytes, then by offset (a total order); group: runs of equal urls. The
-//          grouped set is the inverted index.
+// Each file is its own device buffer. Input records: blocks of about 1 KB of a file ending at
+// a newline the host replaced by a NUL; key = {file pointer, url offset, url hash}, value =
+// {block offset, block size, file id}.
+//   map:   thread per block (one record per task); a byte-wise state machine finds `<a`,
+//          `href`, `=` and the opening quote (spaces allowed between), then walks the url to
+//          its closing quote; the write pass writes a NUL there, puts the url's offset and hash
+//          into the input key in place and emits (key, file id), as Mars does.
+//   sort:  by url hash, then url bytes up to the NUL; group: one group per url, whose values
+//          are the files linking to it.
 #include "../common/mars_device.cuh"
 
-__device__ inline bool iix_href_at(const char *s, int i, int len)
-{
-    const char pat[6] = {'h', 'r', 'e', 'f', '=', '"'};
-    if (i + 6 > len) return false;
-    for (int j = 0; j < 6; j++)
-        if (s[i + j] != pat[j]) return false;
-    return true;
-}
+struct iix_key {
+    char *file;
+    int url;  // offset of the url in the file
+    int hash; // of its bytes
+};
 
-template <class E> __device__ void mars_map(const char *keys, const char *, int4 rec, int, E &e)
+enum { IIX_START, IIX_TAG, IIX_ATAG, IIX_HREF, IIX_LINK };
+
+template <class E> __device__ void mars_map(const char *keys, const char *vals, int4 rec, int, E &e)
 {
-    const char *line = keys + rec.x;
-    for (int i = 0; i < rec.y; i++) {
-        if (!iix_href_at(line, i, rec.y)) continue;
-        int start = i + 6, end = start;
-        while (end < rec.y && line[end] != '"') end++;
-        e.emit(line + start, end - start, 1, rec.x + start, 0);
-        i = end;
+    iix_key *k = (iix_key *)(keys + rec.x);
+    const int *v = (const int *)(vals + rec.z); // {block offset, block size, file id}
+    char *buf = k->file + v[0];
+    int size = v[1], state = IIX_START;
+    for (int j = 0; j < size; j++) {
+        char ch = buf[j];
+        switch (state) {
+        case IIX_START:
+            if (ch == '<') state = IIX_TAG;
+            break;
+        case IIX_TAG:
+            state = ch == 'a' ? IIX_ATAG : ch == ' ' ? IIX_TAG : IIX_START;
+            break;
+        case IIX_ATAG:
+            if (ch == 'h') {
+                bool href = buf[j + 1] == 'r' && buf[j + 2] == 'e' && buf[j + 3] == 'f';
+                state = href ? IIX_HREF : IIX_START;
+                if (href) j += 3;
+            } else {
+                state = ch == ' ' ? IIX_ATAG : IIX_START;
+            }
+            break;
+        case IIX_HREF:
+            state = ch == ' ' || ch == '=' ? IIX_HREF : ch == '"' ? IIX_LINK : IIX_START;
+            break;
+        default: { // IIX_LINK: the url starts here
+            int end = j;
+            while (buf[end] != '"') end++;
+            if (E::counting) {
+                e.emit(0, sizeof(iix_key), 1, 0, 0);
+            } else {
+                buf[end] = '\0';
+                k->url = v[0] + j;
+                k->hash = mars_hash(buf + j, end - j);
+                e.emit((const char *)k, sizeof(iix_key), 1, v[2], 0);
+            }
+            j = end;
+            state = IIX_START;
+        }
+        }
     }
 }
 
 template <class E> __device__ void mars_reduce(const char *, const char *, const int4 *, int, int, int, E &) {}
 
-__device__ bool mars_same_key(const char *keys, int4 a, int4 b, int)
+__device__ int mars_compare(const char *keys, const char *, int4 a, int4 b, int)
 {
-    return mars_strcmp(keys + a.x, a.y, keys + b.x, b.y) == 0;
+    const iix_key *x = (const iix_key *)(keys + a.x), *y = (const iix_key *)(keys + b.x);
+    if (x->hash != y->hash) return x->hash > y->hash ? 1 : -1;
+    const char *p = x->file + x->url, *q = y->file + y->url;
+    for (; *p == *q && *p != '\0'; p++, q++) {
+    }
+    return *p > *q ? 1 : *p < *q ? -1 : 0;
 }
 
-__device__ int mars_compare(const char *keys, const char *vals, int4 a, int4 b, int)
-{
-    int d = mars_strcmp(keys + a.x, a.y, keys + b.x, b.y);
-    if (d) return d;
-    int x = mars_int_at(vals, a.z), y = mars_int_at(vals, b.z);
-    return x < y ? -1 : x > y;
-}
+__device__ bool mars_same_key(const char *keys, int4 a, int4 b, int) { return mars_compare(keys, 0, a, b, 0) == 0; }
 
 #include "../common/mars_kernels.cuh"

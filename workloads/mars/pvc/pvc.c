@@ -12,18 +12,11 @@
 
 extern const char workload_mars_pvc_ptx[], workload_mars_pvc_ptxas[];
 
-/* The device's key record and hash (pvc.cu). */
+/* The device's key record (pvc.cu). */
 typedef struct pvc_key {
     uint64_t log;
     int32_t entry, hash;
 } pvc_key;
-
-static int32_t pvc_hash(const char *s, int n)
-{
-    uint32_t h = (uint32_t)n;
-    for (int i = 0; i < n; i++) h = (h * 33u) ^ (unsigned char)s[i];
-    return (int32_t)h;
-}
 
 typedef struct page_count {
     char url[64];
@@ -63,7 +56,7 @@ static int cpu_page_views(const int32_t *page, const int32_t *visitor, int lines
         if (pc[p].count) {
             pc[n].count = pc[p].count;
             pc[n].len = mars_url(p, pc[n].url);
-            pc[n].hash = pvc_hash(pc[n].url, pc[n].len + 1); /* with the NUL the map writes */
+            pc[n].hash = mars_hash(pc[n].url, pc[n].len + 1); /* with the NUL the map writes */
             n++;
         }
     qsort(pc, (size_t)n, sizeof *pc, by_hash_url);

@@ -24,13 +24,6 @@ struct pvc_key {
     int hash;
 };
 
-__device__ inline int pvc_hash(const char *s, int n)
-{
-    unsigned h = (unsigned)n;
-    for (int i = 0; i < n; i++) h = (h * 33u) ^ (unsigned char)s[i];
-    return (int)h;
-}
-
 template <class E> __device__ void mars_map(const char *keys, const char *vals, int4 rec, int stage, E &e)
 {
     pvc_key *k = (pvc_key *)(keys + rec.x);
@@ -41,7 +34,7 @@ template <class E> __device__ void mars_map(const char *keys, const char *vals, 
     }
     char *entry = k->log + k->entry;
     if (stage == 0) {
-        k->hash = pvc_hash(entry, v[1]);
+        k->hash = mars_hash(entry, v[1]);
         e.emit((const char *)k, sizeof(pvc_key), 2, v[0], v[1]);
         return;
     }
@@ -53,7 +46,7 @@ template <class E> __device__ void mars_map(const char *keys, const char *vals, 
     for (; *p != '\t'; p++) {
     }
     *p = '\0';
-    k->hash = pvc_hash(entry, url_size);
+    k->hash = mars_hash(entry, url_size);
     e.emit((const char *)k, sizeof(pvc_key), 1, ip, 0);
 }
 
