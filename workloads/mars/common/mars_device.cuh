@@ -15,7 +15,8 @@
 // Not kept from Mars: its emit starts with __syncthreads() inside the data-dependent map loop
 // (a barrier under divergence, undefined in CUDA), and its map kernel's unused dynamic shared
 // memory.
-// Values are 0, 1 or 2 ints; keys are byte strings or one int (an application uses one kind).
+// Values are 0, 1 or 2 ints; a key is copied byte by byte from a pointer (a string, or a small
+// record such as {buffer pointer, offset, hash}) or is one int.
 #ifndef MARS_DEVICE_CUH
 #define MARS_DEVICE_CUH
 

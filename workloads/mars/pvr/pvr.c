@@ -1,8 +1,9 @@
-/* PVR driver (Mars Page View Rank): the input is Page View Count's output for a synthetic log
- * (`views` page views drawn from Zipf(1.0) over `pages` pages, seed fixed per size; one
- * (url, views) record per viewed page, in url byte order as PVC emits them); one
- * map-sort-group-reduce job; the ranking (views, url offset) and the per-count summary (views,
- * rank, pages) checked exactly against a CPU ranking.
+/* PVR driver (Mars Page View Rank): the input is Page View Count's output file for a
+ * synthetic log (`views` page views drawn from Zipf(1.0) over `pages` pages, seed fixed per
+ * size): one "url\tviews" line per viewed page, in url byte order; one record per line, key =
+ * views, value = the line's offset, as Mars' PageViewRank reads it; one map-sort-group job; the
+ * ranking (per view count, highest first, the offsets of its pages in ascending order) checked
+ * exactly against a CPU ranking.
  * Sizes: Mars ships PageViewRank without a stated data set; CBWT (seed 001, HCS benchmark
  * "PVR") uses Mars' inputs: paper = PVC's paper log (1 M views) over 65536 pages. */
 #include <stdlib.h>
@@ -30,7 +31,8 @@ static int by_views(const void *a, const void *b)
     return (x->offset > y->offset) - (x->offset < y->offset);
 }
 
-/* PVC's output for the log: viewed pages in url order. */
+/* PVC's output file for the log (viewed pages in url order, "url\tviews\n" lines) as records
+ * {views} -> {line offset}. */
 static int make_input(uint64_t seed, int pages, int views, page *pg, int *n, mars_host_kv *h)
 {
     mars_zipf z;
@@ -50,69 +52,85 @@ static int make_input(uint64_t seed, int pages, int views, page *pg, int *n, mar
     qsort(pg, (size_t)*n, sizeof *pg, by_url);
     memset(h, 0, sizeof *h);
     h->n = *n;
-    h->keys = malloc((size_t)*n * 64 + 1);
+    h->keys = malloc((size_t)*n * 4 + 4);
     h->vals = malloc((size_t)*n * 4 + 4);
     h->index = malloc((size_t)*n * 16 + 16);
     if (!h->keys || !h->vals || !h->index) return WL_ERROR;
-    for (int i = 0; i < *n; i++) {
+    for (int i = 0, offset = 0; i < *n; i++) {
         int32_t *rec = h->index + 4 * i;
-        pg[i].offset = (int)h->key_bytes;
-        memcpy(h->keys + h->key_bytes, pg[i].url, (size_t)pg[i].len);
-        memcpy(h->vals + 4 * i, &pg[i].views, 4);
-        rec[0] = (int32_t)h->key_bytes;
-        rec[1] = pg[i].len;
-        rec[2] = 4 * i;
-        rec[3] = 4;
-        h->key_bytes += pg[i].len;
+        char line[96];
+        pg[i].offset = offset;
+        memcpy(h->keys + 4 * i, &pg[i].views, 4);
+        memcpy(h->vals + 4 * i, &offset, 4);
+        rec[0] = rec[2] = 4 * i;
+        rec[1] = rec[3] = 4;
+        offset += snprintf(line, sizeof line, "%s\t%d\n", pg[i].url, pg[i].views);
     }
-    h->val_bytes = 4L * *n;
+    h->key_bytes = h->val_bytes = 4L * *n;
     return WL_OK;
 }
 
-/* CPU reference: the ranking and, per view count, its first rank and page count. */
-static int cpu_rank(page *pg, int n, mars_text *ranking, mars_text *summary)
+/* The ranking as a listing: "views offset offset ...\n" per view count, highest first. */
+static int list_ranking(page *pg, int n, mars_text *out)
 {
     qsort(pg, (size_t)n, sizeof *pg, by_views);
     int rc = WL_OK;
-    for (int i = 0; i < n && rc == WL_OK; i++) rc = mars_text_printf(ranking, "%d %d\n", pg[i].views, pg[i].offset);
-    for (int i = 0; i < n && rc == WL_OK;) {
-        int j = i;
-        while (j < n && pg[j].views == pg[i].views) j++;
-        rc = mars_text_printf(summary, "%d %d %d\n", pg[i].views, i + 1, j - i);
-        i = j;
+    for (int i = 0; i < n && rc == WL_OK; i++) {
+        if (i == 0 || pg[i].views != pg[i - 1].views)
+            rc = mars_text_printf(out, "%s%d", i ? "\n" : "", pg[i].views);
+        if (rc == WL_OK) rc = mars_text_printf(out, " %d", pg[i].offset);
     }
+    if (n && rc == WL_OK) rc = mars_text_add(out, "\n", 1);
     return rc;
 }
 
 static int run(wl_ctx *c)
 {
     int pages = (int)wl_param(c, "pages"), views = (int)wl_param(c, "views"), n = 0;
-    mars_text want_rank = {0}, want_sum = {0};
-    mars_host_kv input = {0};
+    mars_text want = {0}, got = {0};
+    mars_host_kv input = {0}, result = {0};
     mars_job job = {0};
-    page *pg = malloc((size_t)pages * sizeof *pg);
+    int32_t *starts = NULL;
+    page *pg = malloc((size_t)pages * sizeof *pg), *dev = NULL;
     int rc = pg ? make_input(2001 + (uint64_t)pages, pages, views, pg, &n, &input) : WL_ERROR;
-    if (rc == WL_OK) rc = cpu_rank(pg, n, &want_rank, &want_sum);
     if (rc == WL_OK) rc = mars_kv_upload(c, &job.in, &input);
-    if (rc == WL_OK) rc = mars_run_job(c, &job, MARS_REDUCE, 0);
+    if (rc == WL_OK) rc = list_ranking(pg, n, &want);
+    if (rc == WL_OK) rc = mars_run_job(c, &job, MARS_GROUP, 0);
     if (rc == WL_OK)
         fprintf(c->out, "PVR: %d views over %d pages (%d viewed), %d distinct view counts\n", views, pages, n,
                 job.groups);
-    if (rc == WL_OK) rc = mars_check_kv(c, &job.inter, 1, 0, "ranking", &want_rank);
-    if (rc == WL_OK) rc = mars_check_kv(c, &job.out, 1, job.out.vals, "view counts", &want_sum);
+    if (rc == WL_OK) rc = mars_download_groups(c, &job, job.inter.vals, &result, &starts);
+    /* The device's groups must be runs of one view count, descending; listed the same way. */
+    if (rc == WL_OK) {
+        dev = malloc(((size_t)job.inter.n + 1) * sizeof *dev);
+        if (!dev) rc = WL_ERROR;
+    }
+    for (int g = 0, i = 0; rc == WL_OK && g < job.groups; g++)
+        for (; i < starts[g + 1] && rc == WL_OK; i++) {
+            const int32_t *r = result.index + 4 * i;
+            memcpy(&dev[i].views, result.keys + r[0], 4);
+            memcpy(&dev[i].offset, result.vals + r[2], 4);
+            if (dev[i].views != dev[starts[g]].views || (i == starts[g] && g > 0 && dev[i].views >= dev[i - 1].views))
+                rc = wl_fail(c, "record %d (views %d) breaks the ranking or its group %d", i, dev[i].views, g);
+        }
+    if (rc == WL_OK) rc = list_ranking(dev, job.inter.n, &got);
+    if (rc == WL_OK && mars_compare_text(c, "ranking", got.s ? got.s : "", want.s ? want.s : "")) rc = WL_WRONG;
     mars_job_free(c, &job);
     mars_host_kv_free(&input);
-    free(want_rank.s);
-    free(want_sum.s);
+    mars_host_kv_free(&result);
+    free(starts);
+    free(want.s);
+    free(got.s);
     free(pg);
+    free(dev);
     return rc;
 }
 
 const wl_desc workload_mars_pvr = {
     .name = "PVR",
     .suite = "mars",
-    .description = "Mars page view rank: map (views, url) per page, bitonic sort by views, group, reduce ranks",
-    .kernels = MARS_KERNELS_REDUCE,
+    .description = "Mars page view rank: map (views, line offset) per page of PVC's output, bitonic sort by views, group",
+    .kernels = MARS_KERNELS_GROUP,
     .ptx = workload_mars_pvr_ptx,
     .ptxas = workload_mars_pvr_ptxas,
     .params = {"pages", "views"},
