@@ -500,3 +500,9 @@ int32_t mars_hash(const char *s, int n)
     for (int i = 0; i < n; i++) h = (h * 33u) ^ (unsigned char)s[i];
     return (int32_t)h;
 }
+
+int mars_hashed_cmp(int32_t ha, const char *a, int na, int32_t hb, const char *b, int nb)
+{
+    if (ha != hb) return ha > hb ? 1 : -1;
+    return mars_bytes_cmp(a, na, b, nb);
+}

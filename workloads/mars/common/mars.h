@@ -108,8 +108,9 @@ long mars_compare_text(wl_ctx *c, const char *what, const char *got, const char 
 /* One line per record: the key (bytes, or one int when int_keys) and the value's ints. */
 int mars_list_kv(const mars_host_kv *h, int int_keys, mars_text *t);
 
-/* The device's string hash (mars_device.cuh). */
+/* The device's string hash (mars_device.cuh), and the order of hashed keys: hash, then bytes. */
 int32_t mars_hash(const char *s, int n);
+int mars_hashed_cmp(int32_t ha, const char *a, int na, int32_t hb, const char *b, int nb);
 
 /* Byte-string order as the device's mars_strcmp. */
 int mars_bytes_cmp(const char *a, int na, const char *b, int nb);

@@ -50,8 +50,7 @@ typedef struct href {
 static int href_cmp(const void *a, const void *b)
 {
     const href *x = a, *y = b;
-    if (x->hash != y->hash) return x->hash > y->hash ? 1 : -1;
-    int d = mars_bytes_cmp(x->s, x->n, y->s, y->n);
+    int d = mars_hashed_cmp(x->hash, x->s, x->n, y->hash, y->s, y->n);
     return d ? d : (x->file > y->file) - (x->file < y->file);
 }
 
@@ -61,7 +60,7 @@ static int list_index(href *k, long n, mars_text *out)
     qsort(k, (size_t)n, sizeof *k, href_cmp);
     int rc = WL_OK;
     for (long i = 0; i < n && rc == WL_OK; i++) {
-        int first = i == 0 || k[i].hash != k[i - 1].hash || mars_bytes_cmp(k[i].s, k[i].n, k[i - 1].s, k[i - 1].n);
+        int first = i == 0 || mars_hashed_cmp(k[i].hash, k[i].s, k[i].n, k[i - 1].hash, k[i - 1].s, k[i - 1].n);
         if (first && i) rc = mars_text_add(out, "\n", 1);
         if (first && rc == WL_OK) rc = mars_text_add(out, k[i].s, k[i].n);
         if (rc == WL_OK) rc = mars_text_printf(out, " %d", k[i].file);

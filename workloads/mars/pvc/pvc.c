@@ -27,8 +27,7 @@ typedef struct page_count {
 static int by_hash_url(const void *a, const void *b)
 {
     const page_count *x = a, *y = b;
-    if (x->hash != y->hash) return x->hash > y->hash ? 1 : -1;
-    return mars_bytes_cmp(x->url, x->len, y->url, y->len);
+    return mars_hashed_cmp(x->hash, x->url, x->len, y->hash, y->url, y->len);
 }
 
 static int by_u64(const void *a, const void *b)
