@@ -213,7 +213,7 @@ const wl_desc workload_mars_iix = {
     .ptxas = workload_mars_iix_ptxas,
     .params = {"files", "lines", "targets", "block"},
     .tiny = {3, 96, 128, 128},
-    .sim = {32, 256, 2048, 1024},
+    .sim = {128, 256, 2048, 1024},
     .paper = {1024, 400, 16384, 1024},
     .run = run,
 };

@@ -110,7 +110,7 @@ const wl_desc workload_mars_sm = {
     .ptxas = workload_mars_sm_ptxas,
     .params = {"lines", "vocab", "rank", "block"},
     .tiny = {384, 1000, 5, 128},
-    .sim = {8192, 10000, 5, 1024},
+    .sim = {32768, 10000, 5, 1024},
     .paper = {262144, 20000, 5, 1024},
     .run = run,
 };

@@ -121,7 +121,7 @@ const wl_desc workload_mars_wc = {
     .ptxas = workload_mars_wc_ptxas,
     .params = {"lines", "vocab", "chunk"},
     .tiny = {256, 1000, 256},
-    .sim = {2048, 10000, 2048},
+    .sim = {8192, 10000, 2048},
     .paper = {65536, 20000, 2048},
     .run = run,
 };
