@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates workloads/<suite>/<name>/<name>.ptx and <name>.ptxas.txt from <name>.cu:
 #   nvcc -ptx -arch=compute_75 (no -G, no -lineinfo, no fast-math) and ptxas -v -arch=sm_75.
+#   (A .cu may include its suite's shared device code, <suite>/common/*.cuh, by a relative path.)
 #   bash workloads/regen.sh [--check] [--nvcc NVCC] [--ptxas PTXAS] [SUITE/NAME ...]
 # With --check nothing is written: each result is compared with the committed file and the
 # script fails on a difference (skipped, exit 0, when nvcc is not installed). Naming workload
