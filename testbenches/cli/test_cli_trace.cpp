@@ -91,9 +91,9 @@ TEST(CliTrace, RoundTripKeepsInstructionsAndMemoryRequests)
         std::system(("rm -rf " + dir).c_str());
         Result t = run(std::string("trace ") + wl + " --size tiny --config " + cfg + " --out " + dir);
         ASSERT_EQ(t.code, 0) << wl << ": " << t.out;
-        Result traced = run("run --trace " + dir + " --config " + cfg + " --check-stats");
+        Result traced = run("run --trace " + dir + " --config " + cfg + " --check-stats --per-unit");
         ASSERT_EQ(traced.code, 0) << wl << ": " << traced.out;
-        Result ptx = run(std::string("run ") + wl + " --size tiny --config " + cfg);
+        Result ptx = run(std::string("run ") + wl + " --size tiny --config " + cfg + " --per-unit");
         ASSERT_EQ(ptx.code, 0) << wl << ": " << ptx.out;
         long long insn = stat_value(ptx.out, "gpgpu_n_tot_w_icount");
         ASSERT_GT(insn, 0) << ptx.out;

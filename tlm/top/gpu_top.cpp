@@ -143,6 +143,10 @@ bool Gpu::watch(uint64_t, bool core_edge)
             insn += c.st.warp_insn;
         }
         insn_ = insn;
+        if (progress_fn_ && now - start_cycle_ >= next_report_) {
+            next_report_ = now - start_cycle_ + progress_every_;
+            progress_fn_(now - start_cycle_, insn);
+        }
         if (dispatcher_.failed()) {
             abort_run("out of memory starting a CTA");
             return false;
@@ -219,6 +223,7 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     insn_ = 0;
     for (auto &s : sms_) last_progress_ += s->core().progress;
     last_progress_cycle_ = start_cycle_;
+    next_report_ = progress_every_;
     dispatcher_.begin(&t, cores, units);
     ts_.begin_kernel(*this, start_cycle_);
     if (vcd_) vcd_->kernel_begin();
