@@ -10,10 +10,14 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 
 namespace {
 
 const std::string configs = std::string(GTLM_SOURCE_DIR) + "/configs/";
+
+// A scratch file of this process (other builds on the machine share the temporary directory).
+std::string scratch(const std::string &name) { return ::testing::TempDir() + std::to_string(getpid()) + "_" + name; }
 
 size_t count_lines(const std::string &s, const std::string &prefix = "")
 {
@@ -69,7 +73,7 @@ TEST(CliOutput, DefaultRunIsShortWithTheGpgpuSimHeadline)
 
 TEST(CliOutput, PerUnitAndJsonHoldEveryStatistic)
 {
-    std::string json = ::testing::TempDir() + "gtlm_cli_output.json";
+    std::string json = scratch("gtlm_cli_output.json");
     Result r = run(bfs + " --quiet --per-unit --stats-json " + json);
     ASSERT_EQ(r.code, 0) << r.out;
     std::map<std::string, double> stats, host;
@@ -93,7 +97,7 @@ TEST(CliOutput, PerUnitAndJsonHoldEveryStatistic)
 // at every report (1,000 core cycles) as with none, and without a terminal the lines are periodic.
 TEST(CliOutput, ProgressLinesLeaveStatisticsIdentical)
 {
-    std::string quiet = ::testing::TempDir() + "gtlm_quiet.json", loud = ::testing::TempDir() + "gtlm_loud.json";
+    std::string quiet = scratch("gtlm_quiet.json"), loud = scratch("gtlm_loud.json");
     Result q = run(bfs + " --quiet --stats-json " + quiet);
     Result l = run(bfs + " --progress-interval 0 --stats-json " + loud);
     ASSERT_EQ(q.code, 0) << q.out;

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -87,7 +88,7 @@ TEST(CliTrace, RoundTripKeepsInstructionsAndMemoryRequests)
 {
     const std::string cfg = std::string(GTLM_SOURCE_DIR) + "/configs/tiny.config";
     for (const char *wl : {"parboil/SPMV", "rodinia/BFS", "rodinia/HotSpot", "polybench/ATAX", "sdk/MatrixMul"}) {
-        std::string dir = ::testing::TempDir() + "gtlm_round_trip";
+        std::string dir = ::testing::TempDir() + "gtlm_round_trip_" + std::to_string(getpid()); // other builds share /tmp
         std::system(("rm -rf " + dir).c_str());
         Result t = run(std::string("trace ") + wl + " --size tiny --config " + cfg + " --out " + dir);
         ASSERT_EQ(t.code, 0) << wl << ": " << t.out;
