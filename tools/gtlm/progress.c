@@ -87,6 +87,14 @@ static void on_progress(const gtlm_progress *g, void *payload)
     cli_progress *p = payload;
     if (g->kernel_done) add_row(p, g);
     if (!p->show) return;
+    if (g->kernel_done && p->tty) {
+        /* the workload may print between kernels: leave it a clean line; redraw at the next report */
+        if (p->line_open) fprintf(p->out, "\r\033[K");
+        fflush(p->out);
+        p->line_open = 0;
+        p->last_print = 0;
+        return;
+    }
     double t = now_s();
     double wait = p->tty ? CLI_TTY_REFRESH : p->interval;
     if (t - p->last_print >= wait) print_line(p, g, t);
