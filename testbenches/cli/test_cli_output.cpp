@@ -162,6 +162,9 @@ TEST(CliOutput, AWrongFlagSuggestsTheNearestOne)
     r = run("sweep x.spec --baseilne a");
     EXPECT_EQ(r.code, 2);
     EXPECT_NE(r.out.find("did you mean '--baseline'?"), std::string::npos) << r.out;
+    r = run("rnu rodinia/BFS");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.out.find("unknown command 'rnu'; did you mean 'run'?"), std::string::npos) << r.out;
     r = run("run --frobnicate");
     EXPECT_EQ(r.code, 2);
     EXPECT_EQ(r.out.find("did you mean"), std::string::npos) << r.out;

@@ -47,6 +47,7 @@ int cli_has_help(const char *name);
 int cli_help(const char *name, FILE *f);
 void cli_print_commands(FILE *f);
 const char *cli_nearest_flag(const char *command, const char *bad);
+const char *cli_nearest_command(const char *bad);
 /* Prints "unknown flag" with the nearest right flag of the current subcommand. */
 void cli_unknown_flag(const char *bad);
 

@@ -146,6 +146,17 @@ static size_t distance(const char *a, const char *b)
     return row[lb];
 }
 
+const char *cli_nearest_command(const char *bad)
+{
+    const char *best = NULL;
+    size_t best_d = (size_t)-1;
+    for (const cli_command *c = commands; bad && c->name; c++) {
+        size_t d = distance(bad, c->name);
+        if (d < best_d) best_d = d, best = c->name;
+    }
+    return best_d <= strlen(bad ? bad : "") / 3 + 1 ? best : NULL; /* a transposition costs 2 */
+}
+
 const char *cli_nearest_flag(const char *command, const char *bad)
 {
     const cli_command *c = find(command);

@@ -54,6 +54,9 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "profile") == 0) return cmd_profile(argc - 2, argv + 2);
     if (strcmp(cmd, "sweep") == 0) return cmd_sweep(argc - 2, argv + 2);
     if (strcmp(cmd, "trace") == 0) return cmd_trace(argc - 2, argv + 2);
-    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, list, run, profile, bench, sweep, trace or help)\n", cmd);
+    const char *near = cli_nearest_command(cmd);
+    fprintf(stderr, "gtlm: unknown command '%s'", cmd);
+    if (near) fprintf(stderr, "; did you mean '%s'?", near);
+    fprintf(stderr, " (expected version, options, list, run, profile, bench, sweep, trace or help)\n");
     return CLI_USAGE;
 }
