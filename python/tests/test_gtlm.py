@@ -88,6 +88,15 @@ class PtxKernelOnNumpyBuffers(unittest.TestCase):
         cycles = [r["cycles"] for r in reports]
         self.assertEqual(cycles, sorted(cycles))
 
+    def test_progress_can_be_turned_off(self):
+        reports = []
+        with gtlm.Simulator(TINY) as sim:
+            sim.on_progress(reports.append, every_cycles=10)
+            sim.on_progress(None)
+            mod = sim.load_ptx(VECTOR_ADD)
+            mod.launch("vector_add", 1, 64, [sim.empty(64), sim.empty(64), sim.empty(64), np.int32(64)])
+        self.assertEqual(reports, [])
+
     def test_bad_input_raises_with_the_library_message(self):
         with gtlm.Simulator(TINY) as sim:
             with self.assertRaises(gtlm.GtlmError) as e:
@@ -101,6 +110,21 @@ class PtxKernelOnNumpyBuffers(unittest.TestCase):
             d = sim.empty(8, np.int32)
             with self.assertRaises(gtlm.GtlmError):
                 d.set(np.zeros(9, np.int32))
+
+
+class Tables(unittest.TestCase):
+    def test_dataframe_or_a_clear_import_error(self):
+        with gtlm.Simulator(TINY) as sim:
+            try:
+                import pandas  # noqa: F401
+            except ImportError:
+                with self.assertRaises(ImportError) as e:
+                    sim.dataframe()
+                self.assertIn("python3-pandas", str(e.exception))
+            else:
+                df = sim.dataframe()
+                self.assertEqual(df.loc["gpu.cycles", "value"], 0)
+                self.assertEqual(df.loc["gpu.cycles", "unit"], "cycles")
 
 
 class CommandLevel(unittest.TestCase):
@@ -119,6 +143,11 @@ class CommandLevel(unittest.TestCase):
         with self.assertRaises(gtlm.GtlmError) as e:
             gtlm.run_workload("no/such_workload", config=TINY)
         self.assertIn("no workload named", e.exception.message)
+
+    def test_reproduce_usage_error_raises(self):
+        with self.assertRaises(gtlm.GtlmError) as e:  # a wrong flag: exit 2 (or no such command: also 2)
+            gtlm.reproduce("--no-such-flag")
+        self.assertEqual(e.exception.status, 2)
 
     def test_trace_in_process(self):
         with gtlm.Simulator(TINY) as sim:
