@@ -19,7 +19,7 @@ trap 'rm -rf "$out"' EXIT
 run() {
     local name=$1 wl=$2 cfg=$3
     shift 3
-    "$GTLM" run "$wl" --size sim --config "$cfg" "$@" >"$out/$name.txt" 2>&1 || echo "FAILED" >>"$out/$name.txt"
+    "$GTLM" run "$wl" --size sim --config "$cfg" --quiet --per-unit "$@" >"$out/$name.txt" 2>&1 || echo "FAILED" >>"$out/$name.txt"
 }
 export -f run
 export GTLM out

@@ -13,6 +13,7 @@
 #include <string>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -180,7 +181,7 @@ long mtime_ns(const std::string &path)
 
 TEST(Cli, SweepRunsEveryPointOnceAndComparesWithTheBaseline)
 {
-    std::string dir = ::testing::TempDir() + "gtlm_cli_sweep";
+    std::string dir = ::testing::TempDir() + "gtlm_cli_sweep_" + std::to_string(getpid()); // /tmp is shared
     std::string out = dir + "/out";
     std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str());
     {
@@ -224,7 +225,7 @@ TEST(Cli, SweepRunsEveryPointOnceAndComparesWithTheBaseline)
 
 TEST(Cli, SweepRecordsAFailedPointAndCompletesTheOthers)
 {
-    std::string dir = ::testing::TempDir() + "gtlm_cli_sweep_fail";
+    std::string dir = ::testing::TempDir() + "gtlm_cli_sweep_fail_" + std::to_string(getpid());
     std::string out = dir + "/out";
     std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str());
     {

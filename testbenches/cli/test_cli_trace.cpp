@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -87,13 +88,13 @@ TEST(CliTrace, RoundTripKeepsInstructionsAndMemoryRequests)
 {
     const std::string cfg = std::string(GTLM_SOURCE_DIR) + "/configs/tiny.config";
     for (const char *wl : {"parboil/SPMV", "rodinia/BFS", "rodinia/HotSpot", "polybench/ATAX", "sdk/MatrixMul"}) {
-        std::string dir = ::testing::TempDir() + "gtlm_round_trip";
+        std::string dir = ::testing::TempDir() + "gtlm_round_trip_" + std::to_string(getpid()); // other builds share /tmp
         std::system(("rm -rf " + dir).c_str());
         Result t = run(std::string("trace ") + wl + " --size tiny --config " + cfg + " --out " + dir);
         ASSERT_EQ(t.code, 0) << wl << ": " << t.out;
-        Result traced = run("run --trace " + dir + " --config " + cfg + " --check-stats");
+        Result traced = run("run --trace " + dir + " --config " + cfg + " --check-stats --per-unit");
         ASSERT_EQ(traced.code, 0) << wl << ": " << traced.out;
-        Result ptx = run(std::string("run ") + wl + " --size tiny --config " + cfg);
+        Result ptx = run(std::string("run ") + wl + " --size tiny --config " + cfg + " --per-unit");
         ASSERT_EQ(ptx.code, 0) << wl << ": " << ptx.out;
         long long insn = stat_value(ptx.out, "gpgpu_n_tot_w_icount");
         ASSERT_GT(insn, 0) << ptx.out;

@@ -168,6 +168,10 @@ bool Gpu::watch(uint64_t, bool core_edge)
             insn += c.st.warp_insn;
         }
         insn_ = insn;
+        if (progress_fn_ && now - start_cycle_ >= next_report_) {
+            next_report_ = now - start_cycle_ + progress_every_;
+            progress_fn_(now - start_cycle_, insn);
+        }
         if (dispatcher_.failed()) {
             abort_run("out of memory starting a CTA");
             return false;
@@ -263,6 +267,7 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     for (auto &s : sms_) last_work_ += s->core().work;
     last_work_cycle_ = start_cycle_;
     power_modes(start_cycle_, true); // before the dispatcher starts the first CTAs
+    next_report_ = progress_every_;
     dispatcher_.begin(&t, cores, units);
     ts_.begin_kernel(*this, start_cycle_);
     if (vcd_) vcd_->kernel_begin();

@@ -77,6 +77,14 @@ public:
     void sync_stats();
     // Every domain's units' descriptions (the watchdog's dump).
     std::string describe_busy() const;
+    // Calls report(kernel cycles so far, warp instructions so far) at the first core tick at or
+    // after every `every` cycles of a running kernel (null report: none). It only reads counters.
+    using ProgressFn = std::function<void(uint64_t cycles, uint64_t warp_insn)>;
+    void set_progress(uint64_t every, ProgressFn report)
+    {
+        progress_every_ = every ? every : 1;
+        progress_fn_ = std::move(report);
+    }
     // The VCD tracer when -vcd_file is set (else null).
     const VcdTracer *vcd() const { return vcd_.get(); }
     // The energy statistics (null without a statistics registry).
@@ -110,6 +118,8 @@ private:
     std::string abort_why_;
     uint64_t start_cycle_ = 0, last_progress_ = 0, last_progress_cycle_ = 0, insn_ = 0;
     uint64_t last_work_ = 0, last_work_cycle_ = 0; // the livelock watchdog: work of warps that do not spin
+    ProgressFn progress_fn_;
+    uint64_t progress_every_ = 1, next_report_ = 0;
 };
 
 } // namespace gtlm

@@ -87,7 +87,11 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
                        uint64_t dyn_shared, const void *const *args, const size_t *arg_sizes, size_t n_args)
 {
     uint32_t n_sms = static_cast<uint32_t>(gtlm_config_n_sms(&cfg_));
+    progress_.n_kernels = 0;
+    kernel_base_ = 0;
     if (cfg_.gpu.mode == GPU_MODE_FUNCTIONAL) {
+        progress_.kernel++;
+        progress_.name = kernel;
         stat_kernel_begin(stats_, kernel.c_str());
         try {
             LaunchResult r = device_.launch_functional(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args,
@@ -101,6 +105,7 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
             throw;
         }
         stat_kernel_end(stats_);
+        report_progress(0, counters_.warp_insn, true);
         return;
     }
     PreparedLaunch p;
@@ -122,6 +127,8 @@ KernelRun Simulator::run_timed(const std::string &kernel, const occ_result &occ,
         gpu_->sync_stats();
     }
     stat_kernel_begin(stats_, kernel.c_str());
+    progress_.kernel++;
+    progress_.name = kernel;
     auto t0 = std::chrono::steady_clock::now();
     KernelRun r;
     {
@@ -137,7 +144,38 @@ KernelRun Simulator::run_timed(const std::string &kernel, const occ_result &occ,
     counters_.ctas = r.ctas;
     counters_.ctas_per_sm = occ.ctas;
     stat_kernel_end(stats_);
+    if (r.ok) report_progress(r.cycles, r.warp_insn, true);
     return r;
+}
+
+void Simulator::set_progress(uint64_t every, ProgressFn report)
+{
+    progress_fn_ = std::move(report);
+    if (!progress_fn_) {
+        gpu_->set_progress(1, nullptr);
+        return;
+    }
+    gpu_->set_progress(every, [this](uint64_t cycles, uint64_t warp_insn) { report_progress(cycles, warp_insn, false); });
+}
+
+void Simulator::report_progress(uint64_t cycles, uint64_t warp_insn, bool done)
+{
+    Progress &p = progress_;
+    p.cycles = cycles;
+    p.warp_insn = warp_insn;
+    p.done = done;
+    uint64_t base_cycles = p.total_cycles, base_insn = p.total_warp_insn; // before this kernel
+    if (progress_fn_) {
+        Progress now = p;
+        now.kernel -= kernel_base_;
+        now.total_cycles += cycles;
+        now.total_warp_insn += warp_insn;
+        progress_fn_(now);
+    }
+    if (done) {
+        p.total_cycles = base_cycles + cycles;
+        p.total_warp_insn = base_insn + warp_insn;
+    }
 }
 
 void Simulator::collect_load_pcs(const std::string &kernel, const simt_launch &l)

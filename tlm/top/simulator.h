@@ -78,7 +78,23 @@ public:
     };
     TraceRun run_trace(const std::string &dir);
 
+    // Progress of the kernel in flight (gtlm_set_progress_callback): reported every `every` core
+    // cycles of a timing-mode kernel and once when any kernel finishes (done, its statistics
+    // closed). Reporting only reads counters: statistics are the same with or without it.
+    struct Progress {
+        uint64_t kernel = 0, n_kernels = 0; // 1-based; n_kernels 0 when unknown (single launches)
+        std::string name;
+        uint64_t cycles = 0, warp_insn = 0, total_cycles = 0, total_warp_insn = 0;
+        bool done = false;
+    };
+    using ProgressFn = std::function<void(const Progress &)>;
+    void set_progress(uint64_t every, ProgressFn report);
+
 private:
+    void report_progress(uint64_t cycles, uint64_t warp_insn, bool done);
+    ProgressFn progress_fn_;
+    Progress progress_;
+    uint64_t kernel_base_ = 0; // launches before the trace in progress (its kernels count from 1)
     occ_result occupancy(Module *m, const std::string &kernel, const simt_launch &l);
     KernelRun run_timed(const std::string &kernel, const occ_result &occ, const std::function<KernelRun()> &run,
                         double *seconds);

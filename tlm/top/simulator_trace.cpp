@@ -38,6 +38,9 @@ Simulator::TraceRun Simulator::run_trace(const std::string &dir)
     strbuf_free(&err);
     OpcodeTable ops;
     TraceRun run;
+    uint64_t n_kernels = 0; // progress numbers the trace's kernels 1 .. n_kernels
+    for (size_t i = 0; i < list.n; i++) n_kernels += list.cmds[i].kind != TRACE_CMD_MEMCPY_HTOD;
+    kernel_base_ = progress_.kernel;
     for (size_t i = 0; i < list.n; i++) {
         const trace_cmd &c = list.cmds[i];
         if (c.kind == TRACE_CMD_MEMCPY_HTOD) {
@@ -49,6 +52,7 @@ Simulator::TraceRun Simulator::run_trace(const std::string &dir)
         uint32_t threads = info.block[0] * info.block[1] * info.block[2];
         occ_result occ = fit(info.name, threads, info.nregs, info.shmem, 0);
         TraceKernelRun k;
+        progress_.n_kernels = n_kernels;
         KernelRun r = run_timed(
             info.name, occ, [&] { return gpu_->run_trace_kernel(src.source(), info.grid, info.warps_per_tb, occ.ctas); },
             &k.seconds);

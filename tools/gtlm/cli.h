@@ -3,6 +3,8 @@
 #ifndef GTLM_CLI_H
 #define GTLM_CLI_H
 
+#include <stdio.h>
+
 #include <gtlm/gtlm.h>
 
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
@@ -28,6 +30,9 @@ typedef struct cli_args {
     const char *trace;      /* run: --trace DIR (Accel-Sim traces instead of a workload) */
     const char *stats_json; /* run: --stats-json F */
     const char *stats_text; /* run: --stats F */
+    int per_unit;           /* run: --per-unit / -v: every statistic on screen */
+    int quiet;              /* run: --quiet / -q: no progress line */
+    double progress_interval; /* run: --progress-interval S (default 10) */
 } cli_args;
 
 /* Parses the arguments after the subcommand; allow_workload accepts one positional name.
@@ -35,6 +40,16 @@ typedef struct cli_args {
 int cli_parse(int argc, char **argv, int allow_workload, int allow_stats, cli_args *a);
 /* Creates a simulator from the arguments, printing warnings; CLI_USAGE on bad configuration. */
 int cli_create_sim(const cli_args *a, gtlm_sim **sim);
+
+/* help.c: the subcommand being run (for messages), its --help text, the nearest flag to a wrong one. */
+void cli_set_command(const char *name);
+int cli_has_help(const char *name);
+int cli_help(const char *name, FILE *f);
+void cli_print_commands(FILE *f);
+const char *cli_nearest_flag(const char *command, const char *bad);
+const char *cli_nearest_command(const char *bad);
+/* Prints "unknown flag" with the nearest right flag of the current subcommand. */
+void cli_unknown_flag(const char *bad);
 
 int cmd_options(int argc, char **argv);
 int cmd_run(int argc, char **argv);

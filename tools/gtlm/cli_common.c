@@ -1,4 +1,5 @@
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -13,6 +14,7 @@ static int need_value(int argc, char **argv, int i)
 int cli_parse(int argc, char **argv, int allow_workload, int allow_stats, cli_args *a)
 {
     memset(a, 0, sizeof *a);
+    a->progress_interval = 10;
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
         if (strcmp(s, "--config") == 0) {
@@ -53,12 +55,24 @@ int cli_parse(int argc, char **argv, int allow_workload, int allow_stats, cli_ar
             a->check_stats = 1;
         } else if (allow_workload && strcmp(s, "--load-pcs") == 0) {
             a->load_pcs = 1;
+        } else if (allow_stats && (strcmp(s, "--per-unit") == 0 || strcmp(s, "-v") == 0)) {
+            a->per_unit = 1;
+        } else if (allow_stats && (strcmp(s, "--quiet") == 0 || strcmp(s, "-q") == 0)) {
+            a->quiet = 1;
+        } else if (allow_stats && strcmp(s, "--progress-interval") == 0) {
+            if (!need_value(argc, argv, i)) return CLI_USAGE;
+            char *end;
+            a->progress_interval = strtod(argv[++i], &end);
+            if (*end || end == argv[i] || !(a->progress_interval >= 0)) {
+                fprintf(stderr, "gtlm: --progress-interval expects seconds >= 0, got '%s'\n", argv[i]);
+                return CLI_USAGE;
+            }
         } else if (allow_stats && (strcmp(s, "--stats-json") == 0 || strcmp(s, "--stats") == 0)) {
             if (!need_value(argc, argv, i)) return CLI_USAGE;
             if (s[7] == '-') a->stats_json = argv[++i];
             else a->stats_text = argv[++i];
         } else if (s[0] == '-' && s[1] == '-') {
-            fprintf(stderr, "gtlm: unknown flag '%s'\n", s);
+            cli_unknown_flag(s);
             return CLI_USAGE;
         } else if (s[0] == '-' && s[1] != '\0') {
             if (!need_value(argc, argv, i)) return CLI_USAGE;

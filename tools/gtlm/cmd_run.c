@@ -1,8 +1,10 @@
-/* gtlm run: load a configuration, run a workload on it, verify, write statistics. */
+/* gtlm run: load a configuration, run a workload on it, verify, print a GPU-level summary (every
+ * statistic with --per-unit), write statistics files; progress on stderr while it runs. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "progress.h"
 #include "workload.h"
 
 /* The per-load-PC L1 record of every kernel of the run. */
@@ -31,18 +33,35 @@ static int write_stats(gtlm_sim *sim, const cli_args *a)
     return CLI_OK;
 }
 
-/* gtlm run --trace DIR: the traces of DIR through the timing model. */
-static int run_trace(gtlm_sim *sim, const cli_args *a)
+/* The summary, and with --per-unit every statistic, on standard output. */
+static void print_stats(gtlm_sim *sim, const cli_args *a, const cli_progress *p)
+{
+    cli_print_summary(p, sim, stdout);
+    if (!a->per_unit) return;
+    printf("every statistic (--per-unit):\n");
+    fflush(stdout);
+    if (gtlm_stats_write(sim, "-", GTLM_STATS_TEXT) != GTLM_OK) fprintf(stderr, "gtlm: %s\n", gtlm_last_error());
+}
+
+/* gtlm run --trace DIR: the traces of DIR through the timing model. The library's per-kernel
+ * report lines are shown with --per-unit; the summary has a row per kernel name. */
+static int run_trace(gtlm_sim *sim, const cli_args *a, cli_progress *p)
 {
     static char report[1 << 16];
     printf("trace: %s\n", a->trace);
     int st = gtlm_run_trace(sim, a->trace, report, sizeof report);
-    printf("%s", report);
+    cli_progress_stop(p);
+    for (const char *l = report; *l;) {
+        const char *nl = strchr(l, '\n');
+        int len = nl ? (int)(nl - l + 1) : (int)strlen(l);
+        if (a->per_unit || strncmp(l, "kernel ", 7) != 0) printf("%.*s", len, l);
+        l += len;
+    }
     if (st != GTLM_OK) {
         fprintf(stderr, "gtlm: %s\n", gtlm_last_error());
         return st == GTLM_EINVAL ? CLI_USAGE : CLI_FAIL;
     }
-    if (gtlm_stats_write(sim, "-", GTLM_STATS_TEXT) != GTLM_OK) fprintf(stderr, "gtlm: %s\n", gtlm_last_error());
+    print_stats(sim, a, p);
     return CLI_OK;
 }
 
@@ -73,19 +92,23 @@ int cmd_run(int argc, char **argv)
     gtlm_sim *sim = NULL;
     if ((rc = cli_create_sim(&a, &sim)) != CLI_OK) return rc;
     printf("%s", gtlm_sim_describe(sim));
+    fflush(stdout);
+    static cli_progress progress;
+    cli_progress_start(&progress, sim, !a.quiet, a.progress_interval);
     if (a.trace) {
-        rc = run_trace(sim, &a);
+        rc = run_trace(sim, &a, &progress);
         if (rc == CLI_OK && a.check_stats) rc = cli_check_stats(sim);
     } else if (!d) {
         printf("no workload given: configuration loaded, nothing to simulate\n");
     } else {
         int w = wl_run(d, sim, a.size ? a.size : "tiny", a.sets, (size_t)a.n_sets, a.corrupt, stdout);
-        if (w == WL_OK && gtlm_stats_write(sim, "-", GTLM_STATS_TEXT) != GTLM_OK)
-            fprintf(stderr, "gtlm: %s\n", gtlm_last_error());
+        cli_progress_stop(&progress);
+        if (w == WL_OK) print_stats(sim, &a, &progress);
         rc = w == WL_OK ? CLI_OK : w == WL_USAGE ? CLI_USAGE : CLI_FAIL;
         if (rc == CLI_OK && a.check_stats) rc = cli_check_stats(sim);
         if (rc == CLI_OK && a.load_pcs) print_load_pcs(sim);
     }
+    cli_progress_stop(&progress);
     int s = write_stats(sim, &a);
     if (rc == CLI_OK) rc = s;
     gtlm_sim_destroy(sim);

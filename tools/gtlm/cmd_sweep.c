@@ -297,7 +297,8 @@ static void run_points(sw_point *pts, int n, int jobs, const char *size)
             pids[i] = 0;
             running--;
             write_status(&pts[i], exit_code(st));
-            printf("[%d] %s: %s\n", ++done, pts[i].dir, pts[i].status);
+            printf("[%d/%d] %s: %s\n", ++done, n, pts[i].dir, pts[i].status);
+            fflush(stdout); /* the sweep's progress, also when stdout is a file */
         }
     }
     free(pids);
@@ -464,7 +465,8 @@ static int parse_sweep_args(int argc, char **argv, const char **spec, int *jobs,
         } else if (s[0] != '-' && !*spec) {
             *spec = s;
         } else {
-            fprintf(stderr, "gtlm sweep: unexpected argument '%s'\n", s);
+            if (s[0] == '-') cli_unknown_flag(s);
+            else fprintf(stderr, "gtlm sweep: unexpected argument '%s'\n", s);
             return CLI_USAGE;
         }
     }

@@ -231,6 +231,31 @@ GTLM_EXTERN(int) gtlm_module_describe_instr(gtlm_sim *sim, gtlm_module *module, 
 /* Waits for outstanding work; returns the first error of work since the last call. */
 GTLM_EXTERN(int) gtlm_synchronize(gtlm_sim *sim);
 
+/* ---- progress ---- */
+
+/* Where a run is. Filled by the library (version GTLM_PROGRESS_VERSION); valid during the callback. */
+#define GTLM_PROGRESS_VERSION 1
+typedef struct gtlm_progress {
+    unsigned int version;
+    int kernel_done;                  /* 1: the kernel just finished; gtlm_stat_get_kernel reads its statistics */
+    unsigned long long kernel;        /* 1-based: launch number, or the kernel's number within a trace */
+    unsigned long long n_kernels;     /* kernels of the trace being run; 0 for gtlm_launch (unknown) */
+    const char *kernel_name;
+    unsigned long long cycles;        /* core cycles of this kernel so far (0 in functional mode) */
+    unsigned long long warp_insn;     /* warp instructions of this kernel so far */
+    unsigned long long total_cycles;  /* since the simulator was created, this kernel's so far included */
+    unsigned long long total_warp_insn;
+} gtlm_progress;
+
+typedef void (*gtlm_progress_callback)(const gtlm_progress *progress, void *payload);
+
+/* Calls cb during later timing-mode kernels at the first core tick at or after every every_cycles
+ * core cycles (0 counts as 1), and once when any kernel finishes (kernel_done = 1). The callback
+ * only observes: statistics are the same with or without it. It may read statistics and options
+ * but must not launch, copy memory or destroy sim. NULL cb turns it off. */
+GTLM_EXTERN(int) gtlm_set_progress_callback(gtlm_sim *sim, gtlm_progress_callback cb, void *payload,
+                                           unsigned long long every_cycles);
+
 #ifdef __cplusplus
 }
 #endif
