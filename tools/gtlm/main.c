@@ -23,6 +23,9 @@ static void usage(FILE *f)
             "                               at once, default 2) in DIR/<config>__<workload> (default sweep_out),\n"
             "                               skip points whose status is ok, write DIR/results.csv and print the\n"
             "                               gpu_tot_sim_cycle speedup of each config over the baseline\n"
+            "  reproduce NAME [-j N] [--size S] [--quick] [--backend local|slurm]\n"
+            "                               run the experiment experiments/NAME (resuming finished points) and\n"
+            "                               report it beside the document's numbers (gtlm reproduce --help)\n"
             "  trace WORKLOAD --out DIR [--size S] [CONFIG...]\n"
             "                               run a workload functionally, verify it, and write its Accel-Sim\n"
             "                               trace (kernelslist.g, kernel-N.traceg) into DIR\n"
@@ -46,6 +49,7 @@ static void usage(FILE *f)
             "                               (repeatable)\n"
             "  size tiny|sim|paper          size preset of every run (default tiny)\n"
             "  baseline NAME                the config speedups are relative to (default the first config)\n"
+            "  (and oracle, class, args, metric, figure: gtlm reproduce --help)\n"
             "\n"
             "exit status: 0 success, 1 simulation or workload failure, 2 bad usage or bad input\n");
 }
@@ -77,6 +81,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "profile") == 0) return cmd_profile(argc - 2, argv + 2);
     if (strcmp(cmd, "sweep") == 0) return cmd_sweep(argc - 2, argv + 2);
     if (strcmp(cmd, "trace") == 0) return cmd_trace(argc - 2, argv + 2);
-    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, list, run, profile, bench, sweep, trace or help)\n", cmd);
+    if (strcmp(cmd, "reproduce") == 0) return cmd_reproduce(argc - 2, argv + 2);
+    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, list, run, profile, bench, sweep, reproduce, trace or help)\n", cmd);
     return CLI_USAGE;
 }
