@@ -156,6 +156,8 @@ double sw_stat(const sw_run *r, const sw_point *p, const char *stat, int *ok);
 typedef struct sw_progress sw_progress;
 sw_progress *sw_progress_start(int total);
 void sw_progress_point(sw_progress *pr, int ok);
+/* While waiting: on a terminal, the elapsed time moves once a second. */
+void sw_progress_tick(sw_progress *pr);
 void sw_progress_end(sw_progress *pr);
 
 /* Means over n values; 0 when undefined (n == 0, or a non-positive value for geo/harmonic). */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -81,7 +82,14 @@ void sw_run_local(sw_run *r, int jobs, int verbose)
         }
         if (running == 0) break;
         int st;
-        pid_t pid = waitpid(-1, &st, 0);
+        pid_t pid = waitpid(-1, &st, WNOHANG);
+        if (pid == 0) {
+            /* none finished yet: let the terminal's line show time passing */
+            struct timespec nap = {0, 100 * 1000 * 1000};
+            nanosleep(&nap, NULL);
+            sw_progress_tick(pr);
+            continue;
+        }
         if (pid < 0) break;
         for (int i = 0; i < next; i++) {
             if (pids[i] != pid) continue;

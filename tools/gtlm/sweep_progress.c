@@ -12,6 +12,7 @@
 struct sw_progress {
     int total, done, failed, tty;
     struct timespec start;
+    double shown; /* elapsed seconds at the last line */
 };
 
 static double seconds_since(const struct timespec *t0)
@@ -21,9 +22,10 @@ static double seconds_since(const struct timespec *t0)
     return (double)(t.tv_sec - t0->tv_sec) + 1e-9 * (double)(t.tv_nsec - t0->tv_nsec);
 }
 
-static void show(const sw_progress *pr)
+static void show(sw_progress *pr)
 {
     double el = seconds_since(&pr->start);
+    pr->shown = el;
     char left[32] = "?";
     if (pr->done > 0) snprintf(left, sizeof left, "%.0f s", el / pr->done * (pr->total - pr->done));
     fprintf(stderr, "%sprogress: %d/%d points done, %d failed, %.0f s elapsed, %s left%s", pr->tty ? "\r\033[K" : "",
@@ -36,6 +38,7 @@ sw_progress *sw_progress_start(int total)
     sw_progress *pr = sw_grow(NULL, sizeof *pr);
     pr->total = total;
     pr->done = pr->failed = 0;
+    pr->shown = 0.0;
     pr->tty = isatty(2);
     clock_gettime(CLOCK_MONOTONIC, &pr->start);
     if (total > 0) show(pr);
@@ -47,6 +50,11 @@ void sw_progress_point(sw_progress *pr, int ok)
     pr->done++;
     pr->failed += !ok;
     show(pr);
+}
+
+void sw_progress_tick(sw_progress *pr)
+{
+    if (pr->tty && pr->total > 0 && seconds_since(&pr->start) - pr->shown >= 1.0) show(pr);
 }
 
 void sw_progress_end(sw_progress *pr)

@@ -167,6 +167,7 @@ static void wait_job(const char *job, const char *shared, int n)
             }
         if (first_line(cmd, line, sizeof line) != 0 || line[0] == '\0') break;
         sleep(1);
+        sw_progress_tick(pr);
     }
     sw_progress_end(pr);
     free(seen);
