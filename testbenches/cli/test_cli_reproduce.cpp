@@ -120,11 +120,13 @@ std::string latency_spec()
            "config mid  " + tiny + " -gpgpu_l1_latency 60 -rop_latency 100\n"
            "baseline slow\n"
            "oracle best-cycles best-of slow mid fast by gpu_tot_sim_cycle\n"
-           "oracle best-ipc best-of mid slow fast by max ipc\n"
+           "oracle best-ipc best-of mid fast slow by max ipc\n"
+           "config fast-again " + tiny + " -gpgpu_l1_latency 1 -rop_latency 1\n"
+           "oracle tie best-of fast-again fast by min cycles   # equal cycles: the first member wins\n"
            "metric ipc value gpu_tot_ipc\n"
            "metric speedup speedup gpu_tot_sim_cycle\n"
            "metric cycles value gpu_tot_sim_cycle\n"
-           "figure fig_speedup speedup configs=slow,mid,fast,best-cycles,best-ipc\n"
+           "figure fig_speedup speedup configs=slow,mid,fast,best-cycles,best-ipc,tie\n"
            "figure fig_cycles cycles configs=slow,fast means=geomean,hmean,amean\n";
 }
 
@@ -140,6 +142,7 @@ TEST(Reproduce, OracleWinnerMeansAndEmptyClass)
         ASSERT_EQ(at(sp, w, "best-cycles").size(), 6u) << w;
         EXPECT_EQ(at(sp, w, "best-cycles")[4], "fast") << w;
         EXPECT_EQ(at(sp, w, "best-ipc")[4], "fast") << w;
+        EXPECT_EQ(at(sp, w, "tie")[4], "fast-again") << w;
         EXPECT_EQ(at(sp, w, "best-cycles")[3], at(sp, w, "fast")[3]) << w;
         EXPECT_EQ(at(sp, w, "slow")[3], "1") << w;
         EXPECT_GT(std::stod(at(sp, w, "fast")[3]), std::stod(at(sp, w, "mid")[3])) << w;

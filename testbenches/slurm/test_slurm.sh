@@ -34,6 +34,7 @@ cleanup() {
     rm -rf "$tmp"
 }
 trap cleanup EXIT
+trap 'exit 1' TERM INT HUP # a timeout or ^C still stops the daemons
 
 user=$(id -un)
 host=$(hostname -s)
