@@ -169,6 +169,14 @@ static void wait_job(const char *job, const char *shared, int n)
         sleep(1);
         sw_progress_tick(pr);
     }
+    /* A shared file system may show a task's last files a little after the job has left the
+     * queue: wait up to 10 s for the missing statuses before calling those tasks failed. */
+    for (int grace = 0; grace < 10; grace++) {
+        int missing = 0;
+        for (int k = 0; k < n; k++) missing += !task_done(shared, k);
+        if (!missing) break;
+        sleep(1);
+    }
     sw_progress_end(pr);
     free(seen);
 }
