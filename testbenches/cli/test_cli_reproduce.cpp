@@ -112,8 +112,9 @@ TEST(Means, AgainstHandComputedValues)
 // needs the fewest cycles on any kernel that loads, so it must win both oracles.
 std::string latency_spec()
 {
-    return "workload sdk/VectorAdd label=VA class=stream\n"
-           "workload rodinia/HotSpot label=HS class=stream\n"
+    return "size sim   # every workload below has its own size\n"
+           "workload sdk/VectorAdd label=VA class=stream size=tiny\n"
+           "workload rodinia/HotSpot label=HS class=stream size=tiny\n"
            "class idle   # declared, no workloads\n"
            "config slow " + tiny + " -gpgpu_l1_latency 300 -rop_latency 400\n"
            "config fast " + tiny + " -gpgpu_l1_latency 1 -rop_latency 1\n"
@@ -147,6 +148,8 @@ TEST(Reproduce, OracleWinnerMeansAndEmptyClass)
         EXPECT_EQ(at(sp, w, "slow")[3], "1") << w;
         EXPECT_GT(std::stod(at(sp, w, "fast")[3]), std::stod(at(sp, w, "mid")[3])) << w;
     }
+    EXPECT_EQ(slurp(dir + "/out/fast__rodinia_HotSpot/args").substr(0, 40), "run\nrodinia/HotSpot\n--size\ntiny\n--config")
+        << "the workload's own size";
     EXPECT_NE(r.out.find("| VA | stream |"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("[fast]"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("- verdict: "), std::string::npos) << r.out;
@@ -196,7 +199,7 @@ std::string outputs(const std::string &out)
 TEST(Reproduce, ResumesAfterAKillWithTheSameTables)
 {
     std::string dir = fresh_dir("gtlm_repro_resume");
-    std::string spec = latency_spec() + "workload polybench/2DCONV label=2D class=stream\n";
+    std::string spec = latency_spec() + "workload polybench/2DCONV label=2D class=stream size=tiny\n";
     write(dir + "/spec", spec);
     // Killed after the first point finished: the process group, so no child outlives it.
     std::string cmd = "setsid " + std::string(GTLM_CLI) + " reproduce " + dir + " -j 1 --no-plots --out " + dir +
