@@ -27,7 +27,8 @@ const std::string tiny = std::string(GTLM_SOURCE_DIR) + "/configs/tiny.config";
 
 std::string fresh_dir(const std::string &name)
 {
-    std::string dir = ::testing::TempDir() + name;
+    // the process id: other builds' tests may run at the same time in the same /tmp
+    std::string dir = ::testing::TempDir() + name + "_" + std::to_string(getpid());
     EXPECT_EQ(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()), 0);
     return dir;
 }
