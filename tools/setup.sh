@@ -12,11 +12,13 @@ cd "$(dirname "$0")/.."
 
 # Build tools, SystemC with TLM-2.0, GoogleTest and the JSON reader the tests use, METIS
 # (PAVER's graph partitioning), Verilator (RTL co-simulation), clang with libFuzzer for the
-# PTX parser's fuzz test, gnuplot without X11 for tools/plot's PNG charts, and xz for compressed
+# PTX parser's fuzz test, gnuplot without X11 for tools/plot's PNG charts, xz for compressed
 # Accel-Sim traces (.traceg.xz); Python 3 with numpy and matplotlib for the Python module, its tests
-# and tutorial (docs/python.md), and dpkg-dev for `cpack -G DEB` (the .deb package).
+# and tutorial (docs/python.md), dpkg-dev for `cpack -G DEB` (the .deb package), and SLURM with
+# munge for gtlm reproduce --backend slurm's test (a one-node cluster on localhost).
 packages=(cmake make gcc g++ pkg-config libsystemc-dev libgtest-dev nlohmann-json3-dev libmetis-dev verilator
-          clang libclang-rt-14-dev gnuplot-nox xz-utils python3 python3-numpy python3-matplotlib dpkg-dev)
+          clang libclang-rt-14-dev gnuplot-nox xz-utils python3 python3-numpy python3-matplotlib dpkg-dev
+          slurmctld slurmd slurm-client munge)
 
 missing=()
 for p in "${packages[@]}"; do

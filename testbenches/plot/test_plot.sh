@@ -54,6 +54,15 @@ bash "$plot" speedup "$data/speedup.csv" "$tmp/speedup_volta.png" --baseline tit
     --metric gpu_tot_sim_cycle 2>/dev/null >/dev/null || fail "speedup --baseline exited $?"
 check_png "$tmp/speedup_volta.png"
 
+# bars and lines: a figure table as gtlm reproduce writes it (an empty cell is a missing bar).
+printf 'row,L1-48KB,L1-192KB\nS2,1,1.52\nGE,1,\ngeomean,1,1.23\n' >"$tmp/figure.plot.csv"
+bash "$plot" bars "$tmp/figure.plot.csv" "$tmp/bars.png" --title "a figure" >/dev/null || fail "bars exited $?"
+check_png "$tmp/bars.png"
+bash "$plot" lines "$tmp/figure.plot.csv" "$tmp/lines.png" >/dev/null || fail "lines exited $?"
+check_png "$tmp/lines.png"
+printf 'row,a\nS2,fast\n' >"$tmp/bad.plot.csv"
+expect_usage_error 'is not a number' bash "$plot" bars "$tmp/bad.plot.csv" "$tmp/x.png"
+
 # Bad invocations: exit 2 with a message saying what is wrong.
 # energy: one stacked bar per statistics file (samples: gpu.power lines of two gtx480 sim runs).
 bash "$plot" energy "$tmp/energy.png" "$data/blackscholes.stats" "$data/vectoradd.stats" >/dev/null || fail "energy exited $?"

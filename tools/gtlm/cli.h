@@ -63,6 +63,8 @@ int cmd_list(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 /* gtlm sweep SPEC: workloads x configs as child runs; the SPEC format is in cmd_sweep.c. */
 int cmd_sweep(int argc, char **argv);
+/* gtlm reproduce NAME: an experiment's sweep, report and verdicts (cmd_reproduce.c). */
+int cmd_reproduce(int argc, char **argv);
 /* gtlm trace WORKLOAD --out DIR: functional run writing an Accel-Sim trace (docs/traces.md). */
 int cmd_trace(int argc, char **argv);
 

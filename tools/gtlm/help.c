@@ -18,7 +18,7 @@ typedef struct cli_command {
     {"--gpgpusim-compat", NULL, "GPGPU-Sim options gtlm does not model only warn instead of failing"},               \
     {"-NAME", "VALUE", "override one option after the files (gtlm options lists them)"}
 #define SIZE_FLAGS                                                                                                     \
-    {"--size", "tiny|sim|paper|doc", "the workload's size preset (default tiny)"},                                       \
+    {"--size", "tiny|sim|paper|doc", "the workload's size preset (default tiny)"},                                   \
     {"--set", "NAME=VALUE", "override one size parameter of the preset (repeatable)"}
 #define HELP_FLAG {"--help", NULL, "print this text (also -h)"}
 
@@ -59,6 +59,20 @@ static const cli_flag sweep_flags[] = {
     {"--baseline", "NAME", "the config speedups are relative to (default: the spec's baseline or first config)"},
     HELP_FLAG,
     {NULL, NULL, NULL}};
+static const cli_flag reproduce_flags[] = {
+    {"-j", "N", "at most N points at once (local backend; default 2)"},
+    {"--size", "tiny|sim|paper|doc", "every point at this size instead of the spec's sizes"},
+    {"--quick", NULL, "only the workloads marked quick (else the first), at size tiny"},
+    {"--backend", "local|slurm", "child processes on this machine (default), or one `sbatch --array` job, a point "
+                                 "per task (the binary, its library and the option files are staged in --shared "
+                                 "DIR, which every node must see; sbatch's SBATCH_* variables apply; a failed task "
+                                 "is recorded like a failed point and a re-run submits only what is missing)"},
+    {"--shared", "DIR", "the staging folder of the slurm backend (default OUT/slurm)"},
+    {"--out", "DIR", "the output folder (default reproduce_out/NAME, with /quick or /size-S)"},
+    {"--plot", "FILE", "tools/plot (default: $GTLM_PLOT, tools/plot, the build's source tree)"},
+    {"--no-plots", NULL, "write no PNG"},
+    HELP_FLAG,
+    {NULL, NULL, NULL}};
 static const cli_flag no_flags[] = {HELP_FLAG, {NULL, NULL, NULL}};
 
 static const cli_command commands[] = {
@@ -85,6 +99,41 @@ static const cli_command commands[] = {
      "  size tiny|sim|paper|doc      size preset of every run (default tiny)\n"
      "  baseline NAME                the config speedups are relative to (default the first config)",
      sweep_flags},
+    {"reproduce", "gtlm reproduce NAME [flags]",
+     "Runs an experiment: every workload x configuration of NAME/spec as `gtlm run` points, skipping\n"
+     "points that finished with the same arguments, then prints one markdown table per figure (rows:\n"
+     "workloads and means per class; columns: configurations; each cell ours and the document's\n"
+     "number beside it) and a verdict line per headline claim of NAME/numbers. NAME is a directory, or\n"
+     "experiments/NAME under the current directory (run from the source tree).\n"
+     "\n"
+     "output in DIR: report.md (what is printed), FIGURE.csv (row,class,config,ours,winner,document),\n"
+     "FIGURE.plot.csv and FIGURE.png (grouped bars, or lines), results.csv (every point's statistics),\n"
+     "and a folder per point (args, log.txt, stats.txt, status). Progress goes to standard error.\n"
+     "\n"
+     "NAME/spec, one directive a line ('#' starts a comment):\n"
+     "  workload NAME [label=L] [class=C] [size=S] [quick]\n"
+     "                        a workload, its abbreviation in the document, its benchmark class, its own\n"
+     "                        size preset (documents enlarge some inputs), part of the --quick subset\n"
+     "  config NAME FILE [ARG...]   an option file and `gtlm run` arguments such as -name value\n"
+     "  oracle NAME best-of CONFIG... by [min|max] STAT\n"
+     "                        per workload, the member with the best statistic or metric (default max;\n"
+     "                        min for names containing 'cycle'); the report names the winner\n"
+     "  size tiny|sim|paper|doc the default size (tiny)\n"
+     "  baseline NAME         what speedups are normalised to (default the first config)\n"
+     "  class NAME            a benchmark class (reported, as 'empty', even without workloads)\n"
+     "  args WORKLOAD|* CONFIG|* ARG...   extra `gtlm run` arguments of the matching points\n"
+     "  metric NAME speedup|normalised STAT [over=CONFIG]   base STAT / STAT, or STAT / base STAT\n"
+     "  metric NAME value STAT | metric NAME ratio STAT STAT2\n"
+     "  figure NAME METRIC [configs=A,B] [means=geomean,hmean,amean] [plot=bars|lines] [title TEXT...]\n"
+     "NAME/numbers (optional), the document's numbers, one a line:\n"
+     "  value FIGURE SERIES ROW VALUE NORMALISATION [WHERE...]\n"
+     "  claim FIGURE SERIES ROW VALUE NORMALISATION CLAIM...   (a headline claim: gets a verdict)\n"
+     "  ROW: a workload label or name, or MEAN or MEAN:CLASS (MEAN: geomean, hmean, amean); VALUE: a\n"
+     "  number or a stated bound (>1.3, <=1.3); NORMALISATION: the figure's base config, or none.\n"
+     "  A verdict AGREES when a bound holds, or when the effect (value - 1 when normalised) has the\n"
+     "  document's sign and is within a factor of 2 of its size.\n"
+     "exit status: 0 every point ran, 1 some point failed, 2 bad usage, spec or numbers file",
+     reproduce_flags},
     {"trace", "gtlm trace WORKLOAD --out DIR [CONFIG...] [flags]",
      "run a workload functionally, verify it, and write its Accel-Sim trace (kernelslist.g, kernel-N.traceg)",
      trace_flags},

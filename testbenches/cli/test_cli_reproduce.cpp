@@ -1,0 +1,303 @@
+// gtlm reproduce: oracles whose winner is known, means against hand-computed values, empty
+// classes, resume after a kill, the committed example experiment, and file:line errors.
+#include <gtest/gtest.h>
+
+#include "cli_run.h"
+
+extern "C" {
+#include "sweep.h"
+}
+
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <signal.h>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+
+const std::string tiny = std::string(GTLM_SOURCE_DIR) + "/configs/tiny.config";
+
+std::string fresh_dir(const std::string &name)
+{
+    // the process id: other builds' tests may run at the same time in the same /tmp
+    std::string dir = ::testing::TempDir() + name + "_" + std::to_string(getpid());
+    EXPECT_EQ(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()), 0);
+    return dir;
+}
+
+void write(const std::string &path, const std::string &text)
+{
+    std::ofstream f(path);
+    f << text;
+}
+
+std::string slurp(const std::string &path)
+{
+    std::ifstream f(path);
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+// FIGURE.csv: row,class,config,ours,winner,document -> (row, config) -> cells
+std::map<std::pair<std::string, std::string>, std::vector<std::string>> figure(const std::string &path)
+{
+    std::map<std::pair<std::string, std::string>, std::vector<std::string>> m;
+    std::ifstream f(path);
+    std::string line;
+    std::getline(f, line);
+    while (std::getline(f, line)) {
+        std::vector<std::string> cells;
+        std::stringstream ss(line + ",");
+        std::string c;
+        while (std::getline(ss, c, ',')) cells.push_back(c);
+        m[{cells[0], cells[2]}] = cells;
+    }
+    return m;
+}
+
+// A shell command line (run() prefixes the gtlm binary).
+Result shell(const std::string &cmd)
+{
+    Result r;
+    FILE *p = popen((cmd + " 2>&1").c_str(), "r");
+    if (!p) return r;
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+    int st = pclose(p);
+    r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return r;
+}
+
+using Figure = std::map<std::pair<std::string, std::string>, std::vector<std::string>>;
+
+std::vector<std::string> at(Figure &f, const std::string &row, const std::string &config)
+{
+    return f[{row, config}];
+}
+
+long mtime_ns(const std::string &path)
+{
+    struct stat st;
+    if (stat(path.c_str(), &st) != 0) return -1;
+    return (long)st.st_mtim.tv_sec * 1000000000L + st.st_mtim.tv_nsec;
+}
+
+TEST(Means, AgainstHandComputedValues)
+{
+    const double v[] = {1.0, 2.0, 4.0};
+    double m;
+    ASSERT_TRUE(sw_mean(SW_GEOMEAN, v, 3, &m));
+    EXPECT_DOUBLE_EQ(m, 2.0); // cube root of 8
+    ASSERT_TRUE(sw_mean(SW_HMEAN, v, 3, &m));
+    EXPECT_DOUBLE_EQ(m, 3.0 / 1.75); // 3 / (1 + 1/2 + 1/4)
+    ASSERT_TRUE(sw_mean(SW_AMEAN, v, 3, &m));
+    EXPECT_DOUBLE_EQ(m, 7.0 / 3.0);
+    EXPECT_FALSE(sw_mean(SW_GEOMEAN, v, 0, &m)); // no workloads: no mean, not zero
+    const double z[] = {2.0, 0.0};
+    EXPECT_FALSE(sw_mean(SW_HMEAN, z, 2, &m));
+    ASSERT_TRUE(sw_mean(SW_AMEAN, z, 2, &m));
+    EXPECT_DOUBLE_EQ(m, 1.0);
+}
+
+// Three configurations whose only difference is the L1 and ROP latency: the one with latency 1
+// needs the fewest cycles on any kernel that loads, so it must win both oracles.
+std::string latency_spec()
+{
+    return "size sim   # every workload below has its own size\n"
+           "workload sdk/VectorAdd label=VA class=stream size=tiny\n"
+           "workload rodinia/HotSpot label=HS class=stream size=tiny\n"
+           "class idle   # declared, no workloads\n"
+           "config slow " + tiny + " -gpgpu_l1_latency 300 -rop_latency 400\n"
+           "config fast " + tiny + " -gpgpu_l1_latency 1 -rop_latency 1\n"
+           "config mid  " + tiny + " -gpgpu_l1_latency 60 -rop_latency 100\n"
+           "baseline slow\n"
+           "oracle best-cycles best-of slow mid fast by gpu_tot_sim_cycle\n"
+           "oracle best-ipc best-of mid fast slow by max ipc\n"
+           "config fast-again " + tiny + " -gpgpu_l1_latency 1 -rop_latency 1\n"
+           "oracle tie best-of fast-again fast by min cycles   # equal cycles: the first member wins\n"
+           "metric ipc value gpu_tot_ipc\n"
+           "metric speedup speedup gpu_tot_sim_cycle\n"
+           "metric cycles value gpu_tot_sim_cycle\n"
+           "figure fig_speedup speedup configs=slow,mid,fast,best-cycles,best-ipc,tie\n"
+           "figure fig_cycles cycles configs=slow,fast means=geomean,hmean,amean\n";
+}
+
+TEST(Reproduce, OracleWinnerMeansAndEmptyClass)
+{
+    std::string dir = fresh_dir("gtlm_repro_oracle");
+    write(dir + "/spec", latency_spec());
+    write(dir + "/numbers", "claim fig_speedup fast geomean 2.0 slow short latencies pay\n");
+    Result r = run("reproduce " + dir + " --out " + dir + "/out --no-plots");
+    ASSERT_EQ(r.code, 0) << r.out;
+    auto sp = figure(dir + "/out/fig_speedup.csv");
+    for (const char *w : {"VA", "HS"}) {
+        ASSERT_EQ(at(sp, w, "best-cycles").size(), 6u) << w;
+        EXPECT_EQ(at(sp, w, "best-cycles")[4], "fast") << w;
+        EXPECT_EQ(at(sp, w, "best-ipc")[4], "fast") << w;
+        EXPECT_EQ(at(sp, w, "tie")[4], "fast-again") << w;
+        EXPECT_EQ(at(sp, w, "best-cycles")[3], at(sp, w, "fast")[3]) << w;
+        EXPECT_EQ(at(sp, w, "slow")[3], "1") << w;
+        EXPECT_GT(std::stod(at(sp, w, "fast")[3]), std::stod(at(sp, w, "mid")[3])) << w;
+    }
+    EXPECT_EQ(slurp(dir + "/out/fast__rodinia_HotSpot/args").substr(0, 40), "run\nrodinia/HotSpot\n--size\ntiny\n--config")
+        << "the workload's own size";
+    EXPECT_NE(r.out.find("| VA | stream |"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("[fast]"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("- verdict: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("short latencies pay (fig_speedup fast geomean: document 2"), std::string::npos) << r.out;
+
+    // The means of the cycles against values computed here from the per-workload cells.
+    auto cy = figure(dir + "/out/fig_cycles.csv");
+    for (const char *c : {"slow", "fast"}) {
+        double a = std::stod(at(cy, "VA", c)[3]), b = std::stod(at(cy, "HS", c)[3]);
+        EXPECT_NEAR(std::stod(at(cy, "geomean", c)[3]), std::sqrt(a * b), 1e-5 * a);
+        EXPECT_NEAR(std::stod(at(cy, "hmean", c)[3]), 2.0 / (1.0 / a + 1.0 / b), 1e-5 * a);
+        EXPECT_NEAR(std::stod(at(cy, "amean", c)[3]), (a + b) / 2.0, 1e-5 * a);
+        EXPECT_EQ(at(cy, "amean:stream", c)[3], at(cy, "amean", c)[3]);
+        EXPECT_EQ(at(cy, "geomean:idle", c)[3], "empty") << "a class without workloads is empty, not 0";
+        EXPECT_EQ(at(cy, "hmean:idle", c)[3], "empty");
+    }
+    EXPECT_NE(r.out.find("| geomean:idle | idle | empty | empty |"), std::string::npos) << r.out;
+    std::system(("rm -rf " + dir).c_str());
+}
+
+// results.csv without the host's wall-time columns (gpgpu_simulation_time, _rate...,
+// gpgpu_silicon_slowdown), which differ from run to run by nature.
+std::string simulated_results(const std::string &path)
+{
+    std::ifstream f(path);
+    std::string line, text;
+    std::vector<bool> keep;
+    while (std::getline(f, line)) {
+        std::stringstream ss(line);
+        std::string cell;
+        for (size_t i = 0; std::getline(ss, cell, ','); i++) {
+            if (keep.size() <= i) keep.push_back(cell.rfind("gpgpu_simulation_", 0) != 0 && cell != "gpgpu_silicon_slowdown");
+            if (keep[i]) text += cell + ",";
+        }
+        text += "\n";
+    }
+    return text;
+}
+
+// The outputs a reproduction writes, which must not depend on how it got there.
+std::string outputs(const std::string &out)
+{
+    return slurp(out + "/report.md") + slurp(out + "/fig_speedup.csv") + slurp(out + "/fig_cycles.csv") +
+           simulated_results(out + "/results.csv");
+}
+
+TEST(Reproduce, ResumesAfterAKillWithTheSameTables)
+{
+    std::string dir = fresh_dir("gtlm_repro_resume");
+    std::string spec = latency_spec() + "workload polybench/2DCONV label=2D class=stream size=tiny\n";
+    write(dir + "/spec", spec);
+    // Killed after the first point finished: the process group, so no child outlives it.
+    std::string cmd = "setsid " + std::string(GTLM_CLI) + " reproduce " + dir + " -j 1 --no-plots --out " + dir +
+                      "/killed >/dev/null 2>&1 & echo $!";
+    FILE *p = popen(cmd.c_str(), "r");
+    ASSERT_NE(p, nullptr);
+    int pid = 0;
+    ASSERT_EQ(fscanf(p, "%d", &pid), 1);
+    pclose(p);
+    std::string first = dir + "/killed/slow__sdk_VectorAdd/status";
+    for (int i = 0; i < 6000 && slurp(first) != "ok\n"; i++) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    kill(-pid, SIGKILL);
+    ASSERT_EQ(slurp(first), "ok\n");
+    std::vector<std::string> done, all;
+    for (const char *w : {"sdk_VectorAdd", "rodinia_HotSpot", "polybench_2DCONV"})
+        for (const char *c : {"slow", "fast", "mid"}) {
+            std::string d = dir + "/killed/" + c + "__" + w;
+            all.push_back(d);
+            if (slurp(d + "/status") == "ok\n") done.push_back(d);
+        }
+    ASSERT_LT(done.size(), all.size()) << "the kill came after every point had finished";
+    std::map<std::string, long> before;
+    for (const auto &d : done) before[d] = mtime_ns(d + "/log.txt");
+
+    Result again = run("reproduce " + dir + " --no-plots --out " + dir + "/killed");
+    ASSERT_EQ(again.code, 0) << again.out;
+    for (const auto &d : done) EXPECT_EQ(mtime_ns(d + "/log.txt"), before[d]) << d << " ran again";
+    Result whole = run("reproduce " + dir + " --no-plots --out " + dir + "/whole");
+    ASSERT_EQ(whole.code, 0) << whole.out;
+    EXPECT_EQ(outputs(dir + "/killed"), outputs(dir + "/whole"));
+
+    // A changed spec re-runs the points whose arguments changed, and only those.
+    write(dir + "/spec", spec + "args VA fast -gpgpu_l1_latency 2\n");
+    long untouched = mtime_ns(dir + "/whole/slow__sdk_VectorAdd/log.txt");
+    Result changed = run("reproduce " + dir + " --no-plots --out " + dir + "/whole");
+    ASSERT_EQ(changed.code, 0) << changed.out;
+    EXPECT_EQ(mtime_ns(dir + "/whole/slow__sdk_VectorAdd/log.txt"), untouched);
+    EXPECT_NE(slurp(dir + "/whole/fast__sdk_VectorAdd/args").find("-gpgpu_l1_latency\n2\n"), std::string::npos);
+    std::system(("rm -rf " + dir).c_str());
+}
+
+TEST(Reproduce, MalformedSpecAndNumbersNameFileAndLine)
+{
+    std::string dir = fresh_dir("gtlm_repro_bad");
+    write(dir + "/spec", "workload sdk/VectorAdd\nconfig a " + tiny + "\noracle o best-of a nosuch by ipc\n");
+    Result r = run("reproduce " + dir);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.out.find(dir + "/spec:3: oracle member 'nosuch' is not a config defined above"), std::string::npos)
+        << r.out;
+    write(dir + "/spec", "workload sdk/VectorAdd size=huge\n");
+    r = run("reproduce " + dir);
+    EXPECT_NE(r.out.find(dir + "/spec:1: size must be tiny, sim or paper, got 'huge'"), std::string::npos) << r.out;
+    write(dir + "/spec", "workload sdk/VectorAdd\nconfig a " + tiny + "\nfigure f nometric\n");
+    r = run("reproduce " + dir);
+    EXPECT_NE(r.out.find(dir + "/spec:3: 'nometric' is no metric defined above"), std::string::npos) << r.out;
+    write(dir + "/spec", "workload sdk/VectorAdd label=VA\nconfig a " + tiny + "\nconfig b " + tiny +
+                             "\nmetric s speedup gpu_tot_sim_cycle\nfigure f s\n");
+    write(dir + "/numbers", "# comment\nvalue f b VA 1.2 a\nvalue f b VA 1.2 b Fig. 3\n");
+    r = run("reproduce " + dir);
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.out.find(dir + "/numbers:3: figure 'f' is normalised to 'a', so the document's number must be too; "
+                               "got 'b'"), std::string::npos) << r.out;
+    write(dir + "/numbers", "value f b VA about-1.2 a\n");
+    r = run("reproduce " + dir);
+    EXPECT_NE(r.out.find(dir + "/numbers:1: expected a number or a bound such as >1.3 or <=0.5, got 'about-1.2'"),
+              std::string::npos) << r.out;
+    write(dir + "/numbers", "value f b XX 1.2 a\n");
+    r = run("reproduce " + dir);
+    EXPECT_NE(r.out.find(dir + "/numbers:1: row 'XX' is no workload"), std::string::npos) << r.out;
+    r = run("reproduce " + dir + " --backend cloud");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.out.find("--backend expects local or slurm, got 'cloud'"), std::string::npos) << r.out;
+    r = run("reproduce no-such-experiment");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.out.find("no experiment 'no-such-experiment'"), std::string::npos) << r.out;
+    r = run("reproduce --help");
+    EXPECT_EQ(r.code, 0);
+    EXPECT_NE(r.out.find("--backend slurm"), std::string::npos);
+    std::system(("rm -rf " + dir).c_str());
+}
+
+// The committed example, quick: its spec and numbers parse, both classes appear, the claims get
+// verdicts, and the plots are drawn.
+TEST(Reproduce, LinebackerSensitivityQuick)
+{
+    std::string dir = fresh_dir("gtlm_repro_lb");
+    Result r = shell("cd " + std::string(GTLM_SOURCE_DIR) + " && " + GTLM_CLI +
+                     " reproduce linebacker-sensitivity --quick --out " + dir);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("# Reproduction of linebacker-sensitivity (--quick subset)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("| AT | sensitive | 1.000 |"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("| 2D | insensitive | 1.000 |"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("- verdict: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("cache-insensitive benchmarks gain at most 30%"), std::string::npos) << r.out;
+    struct stat st;
+    EXPECT_EQ(stat((dir + "/table2.png").c_str(), &st), 0) << r.out;
+    std::system(("rm -rf " + dir).c_str());
+}
+
+} // namespace

@@ -1,0 +1,61 @@
+/* What a sweep computes from its points' statistics: oracle winners, derived metrics and means. */
+#include <string.h>
+
+#include "sweep.h"
+
+const sw_point *sw_effective(const sw_run *r, int w, int c)
+{
+    const sw_point *p = &r->pts[w * r->spec->n_configs + c];
+    return r->spec->configs[c].oracle ? p->winner : p;
+}
+
+double sw_metric_value(const sw_run *r, int metric, int w, int c, int *ok)
+{
+    const sw_metric *m = &r->spec->metrics[metric];
+    const sw_point *p = sw_effective(r, w, c);
+    double x = sw_stat(r, p, m->stat, ok);
+    if (!*ok) return 0.0;
+    if (m->kind == SW_VALUE) return x;
+    double y;
+    if (m->kind == SW_RATIO) {
+        y = sw_stat(r, p, m->stat2, ok);
+    } else {
+        int base = sw_find_config(r->spec, m->over ? m->over : r->spec->baseline);
+        y = sw_stat(r, sw_effective(r, w, base), m->stat, ok);
+    }
+    double num = m->kind == SW_SPEEDUP ? y : x, den = m->kind == SW_SPEEDUP ? x : y;
+    *ok = *ok && den != 0.0;
+    return *ok ? num / den : 0.0;
+}
+
+/* An oracle member's score: a metric of the spec, or else a statistic of the point. */
+static double score(const sw_run *r, const sw_config *o, int w, int member, int *ok)
+{
+    int m = sw_find_metric(r->spec, o->by);
+    if (m >= 0) return sw_metric_value(r, m, w, member, ok);
+    return sw_stat(r, sw_effective(r, w, member), o->by, ok);
+}
+
+void sw_resolve_oracles(sw_run *r)
+{
+    const sw_spec *sp = r->spec;
+    for (int c = 0; c < sp->n_configs; c++) {
+        const sw_config *o = &sp->configs[c];
+        if (!o->oracle) continue;
+        for (int w = 0; w < sp->n_workloads; w++) {
+            sw_point *p = &r->pts[w * sp->n_configs + c];
+            p->winner = NULL;
+            double best = 0.0;
+            for (int i = 0; i < o->n_members; i++) {
+                int ok;
+                double s = score(r, o, w, o->members[i], &ok);
+                if (ok && (!p->winner || (o->maximize ? s > best : s < best))) {
+                    best = s;
+                    p->winner = sw_effective(r, w, o->members[i]);
+                }
+            }
+            p->ok = p->winner != NULL;
+            strcpy(p->status, p->ok ? "ok" : "no member ok");
+        }
+    }
+}
