@@ -100,6 +100,8 @@ static const cli_command commands[] = {
      "  baseline NAME                the config speedups are relative to (default the first config)",
      sweep_flags},
     {"reproduce", "gtlm reproduce NAME [flags]",
+     "run the experiment experiments/NAME and report it beside the document's numbers.\n"
+     "\n"
      "Runs an experiment: every workload x configuration of NAME/spec as `gtlm run` points, skipping\n"
      "points that finished with the same arguments, then prints one markdown table per figure (rows:\n"
      "workloads and means per class; columns: configurations; each cell ours and the document's\n"
