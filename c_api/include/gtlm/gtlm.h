@@ -41,7 +41,9 @@ typedef enum gtlm_status {
     GTLM_ESIM = -6,        /* the simulation failed (deadlock, out-of-bounds access, ...) */
     GTLM_EINTERNAL = -7,   /* a bug in gtlm: please report it with the message */
     GTLM_EVERSION = -8,    /* an options struct of a version this library does not know */
-    GTLM_EUNSUPPORTED = -9
+    GTLM_EUNSUPPORTED = -9,
+    GTLM_EBUSY = -10       /* the simulator is running: a call from inside its own callback, or from a
+                              second thread while another uses it (see "Contract" below) */
 } gtlm_status;
 
 /* Library version; any out-parameter may be NULL. Returns GTLM_VERSION_NUMBER of the library. */
