@@ -2,8 +2,7 @@
 #include <cstdio>
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <memory>
 
 #include "api_guard.h"
 
@@ -30,6 +29,7 @@ extern "C" int gtlm_malloc(gtlm_sim *sim, size_t bytes, gtlm_devptr *out)
 {
     return guard([&] {
         NEED(sim, "gtlm_malloc", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_malloc");
         NEED(out, "gtlm_malloc", "out is NULL");
         *out = sim->sim.device().malloc_bytes(bytes);
         return static_cast<int>(GTLM_OK);
@@ -40,6 +40,7 @@ extern "C" int gtlm_free(gtlm_sim *sim, gtlm_devptr ptr)
 {
     return guard([&] {
         NEED(sim, "gtlm_free", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_free");
         sim->sim.device().free_bytes(ptr);
         return static_cast<int>(GTLM_OK);
     });
@@ -49,6 +50,7 @@ extern "C" int gtlm_memcpy_htod(gtlm_sim *sim, gtlm_devptr dst, const void *src,
 {
     return guard([&] {
         NEED(sim, "gtlm_memcpy_htod", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_memcpy_htod");
         NEED(src || !bytes, "gtlm_memcpy_htod", "src is NULL");
         sim->sim.device().copy_in(dst, src, bytes);
         return static_cast<int>(GTLM_OK);
@@ -59,6 +61,7 @@ extern "C" int gtlm_memcpy_dtoh(gtlm_sim *sim, void *dst, gtlm_devptr src, size_
 {
     return guard([&] {
         NEED(sim, "gtlm_memcpy_dtoh", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_memcpy_dtoh");
         NEED(dst || !bytes, "gtlm_memcpy_dtoh", "dst is NULL");
         sim->sim.device().copy_out(dst, src, bytes);
         return static_cast<int>(GTLM_OK);
@@ -69,40 +72,70 @@ extern "C" int gtlm_memset(gtlm_sim *sim, gtlm_devptr dst, int value, size_t byt
 {
     return guard([&] {
         NEED(sim, "gtlm_memset", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_memset");
         sim->sim.device().fill(dst, value, bytes);
         return static_cast<int>(GTLM_OK);
     });
+}
+
+// -gtlm_max_module_bytes: the largest module text accepted (reading stops one byte past it).
+static uint64_t module_limit(gtlm_sim *sim) { return static_cast<uint64_t>(sim->sim.config().gpu.max_module_bytes); }
+
+static std::string too_large(const char *fn, const std::string &what, uint64_t limit)
+{
+    return std::string(fn) + ": " + what + " is larger than -gtlm_max_module_bytes (" + std::to_string(limit) +
+           " bytes); raise the option to load it";
 }
 
 extern "C" int gtlm_module_load_ptx(gtlm_sim *sim, const char *text, const char *name, gtlm_module **out)
 {
     return guard([&] {
         NEED(sim, "gtlm_module_load_ptx", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_module_load_ptx");
         NEED(text, "gtlm_module_load_ptx", "text is NULL");
         NEED(out, "gtlm_module_load_ptx", "out is NULL");
         *out = nullptr;
+        uint64_t limit = module_limit(sim);
+        size_t n = strnlen(text, limit < SIZE_MAX ? static_cast<size_t>(limit) + 1 : SIZE_MAX);
+        if (n > limit) return set_error(GTLM_EINVAL, too_large("gtlm_module_load_ptx", "the text", limit));
         std::string warnings;
-        gtlm::Module *m = sim->sim.device().load_ptx(text, name ? name : "module.ptx", &warnings);
+        gtlm::Module *m = sim->sim.device().load_ptx(std::string(text, n), name ? name : "module.ptx", &warnings);
         *out = reinterpret_cast<gtlm_module *>(m);
         return static_cast<int>(GTLM_OK);
     });
+}
+
+// Reads at most limit + 1 bytes of path into text; a status and message on failure.
+static int read_bounded(const char *path, uint64_t limit, std::string &text)
+{
+    const char *fn = "gtlm_module_load_ptx_file";
+    FILE *f = std::fopen(path, "rb");
+    if (!f) return set_error(GTLM_EIO, std::string(fn) + ": cannot open '" + path + "': " + std::strerror(errno));
+    std::unique_ptr<FILE, int (*)(FILE *)> closer(f, std::fclose);
+    char buf[65536];
+    size_t got;
+    while ((got = std::fread(buf, 1, sizeof buf, f)) > 0) {
+        text.append(buf, got);
+        if (text.size() > limit) return set_error(GTLM_EINVAL, too_large(fn, std::string("'") + path + "'", limit));
+    }
+    if (std::ferror(f))
+        return set_error(GTLM_EIO, std::string(fn) + ": cannot read '" + path + "': " + std::strerror(errno));
+    return GTLM_OK;
 }
 
 extern "C" int gtlm_module_load_ptx_file(gtlm_sim *sim, const char *path, gtlm_module **out)
 {
     return guard([&] {
         NEED(sim, "gtlm_module_load_ptx_file", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_module_load_ptx_file");
         NEED(path, "gtlm_module_load_ptx_file", "path is NULL");
         NEED(out, "gtlm_module_load_ptx_file", "out is NULL");
         *out = nullptr;
-        std::ifstream f(path, std::ios::binary);
-        if (!f)
-            return set_error(GTLM_EIO, std::string("gtlm_module_load_ptx_file: cannot open '") + path +
-                                           "': " + std::strerror(errno));
-        std::stringstream s;
-        s << f.rdbuf();
+        std::string text;
+        int rc = read_bounded(path, module_limit(sim), text);
+        if (rc != GTLM_OK) return rc;
         std::string warnings;
-        gtlm::Module *m = sim->sim.device().load_ptx(s.str(), path, &warnings);
+        gtlm::Module *m = sim->sim.device().load_ptx(text, path, &warnings);
         *out = reinterpret_cast<gtlm_module *>(m);
         return static_cast<int>(GTLM_OK);
     });
@@ -113,6 +146,7 @@ extern "C" int gtlm_memcpy_to_symbol(gtlm_sim *sim, gtlm_module *module, const c
 {
     return guard([&] {
         NEED(sim, "gtlm_memcpy_to_symbol", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_memcpy_to_symbol");
         NEED(symbol, "gtlm_memcpy_to_symbol", "symbol is NULL");
         NEED(src || !bytes, "gtlm_memcpy_to_symbol", "src is NULL");
         sim->sim.device().copy_to_symbol(unwrap(sim, module, "gtlm_memcpy_to_symbol"), symbol, src, bytes, offset);
@@ -137,6 +171,7 @@ extern "C" int gtlm_launch(gtlm_sim *sim, gtlm_module *module, const char *kerne
 {
     return guard([&] {
         NEED(sim, "gtlm_launch", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_launch");
         NEED(kernel, "gtlm_launch", "kernel is NULL");
         NEED(grid && block, "gtlm_launch", "grid or block is NULL");
         NEED(!n_args || (args && arg_sizes), "gtlm_launch", "args or arg_sizes is NULL");
@@ -159,6 +194,7 @@ extern "C" int gtlm_run_trace(gtlm_sim *sim, const char *dir, char *report, size
 {
     return guard([&] {
         NEED(sim, "gtlm_run_trace", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_run_trace");
         NEED(dir, "gtlm_run_trace", "dir is NULL");
         NEED(!report || report_len, "gtlm_run_trace", "report_len is 0");
         gtlm::Simulator::TraceRun run = sim->sim.run_trace(dir);
@@ -184,6 +220,7 @@ extern "C" int gtlm_synchronize(gtlm_sim *sim)
 {
     return guard([&] {
         NEED(sim, "gtlm_synchronize", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_synchronize");
         int rc = sim->pending;
         sim->pending = GTLM_OK;
         return rc == GTLM_OK ? rc : set_error(rc, sim->pending_msg);
@@ -194,6 +231,7 @@ extern "C" int gtlm_module_set_ptxas_info(gtlm_sim *sim, gtlm_module *module, co
 {
     return guard([&] {
         NEED(sim, "gtlm_module_set_ptxas_info", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_module_set_ptxas_info");
         NEED(report, "gtlm_module_set_ptxas_info", "report is NULL");
         sim->sim.device().set_ptxas_info(unwrap(sim, module, "gtlm_module_set_ptxas_info"), report);
         return static_cast<int>(GTLM_OK);
@@ -221,6 +259,7 @@ extern "C" int gtlm_set_mem_callback(gtlm_sim *sim, gtlm_mem_callback cb, void *
 {
     return guard([&] {
         NEED(sim, "gtlm_set_mem_callback", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_set_mem_callback");
         if (!cb) {
             sim->sim.device().set_mem_hook(nullptr);
             return static_cast<int>(GTLM_OK);

@@ -39,6 +39,7 @@ extern "C" const char *gtlm_status_name(int status)
     case GTLM_EINTERNAL: return "GTLM_EINTERNAL";
     case GTLM_EVERSION: return "GTLM_EVERSION";
     case GTLM_EUNSUPPORTED: return "GTLM_EUNSUPPORTED";
+    case GTLM_EBUSY: return "GTLM_EBUSY";
     default: return "GTLM_UNKNOWN_STATUS";
     }
 }

@@ -3,6 +3,7 @@
 #ifndef GTLM_API_GUARD_H
 #define GTLM_API_GUARD_H
 
+#include <atomic>
 #include <new>
 #include <string>
 #include <systemc>
@@ -36,6 +37,26 @@ template <class F> int guard(F &&body)
 
 } // namespace gtlm_api
 
+struct gtlm_sim;
+
+namespace gtlm_api {
+
+// Holds a simulator for a call that changes it. A second such call while one runs (from the
+// simulator's own memory callback, or from another thread) throws Error(EBUSY) instead of
+// corrupting the first; read-only calls do not take it and stay valid inside callbacks.
+class Busy {
+public:
+    Busy(gtlm_sim *sim, const char *fn);
+    ~Busy();
+    Busy(const Busy &) = delete;
+    Busy &operator=(const Busy &) = delete;
+
+private:
+    gtlm_sim *sim_;
+};
+
+} // namespace gtlm_api
+
 // The opaque handle is the simulator itself (LLVM-C style wrap/unwrap).
 struct gtlm_sim {
     explicit gtlm_sim(const gtlm::SimSetup &s) : sim(s), summary(sim.summary()) {}
@@ -43,6 +64,17 @@ struct gtlm_sim {
     std::string summary;
     int pending = GTLM_OK; // first failure of a launch since the last gtlm_synchronize
     std::string pending_msg;
+    std::atomic<bool> busy{false}; // a changing call is running (gtlm_api::Busy)
 };
+
+inline gtlm_api::Busy::Busy(gtlm_sim *sim, const char *fn) : sim_(sim)
+{
+    bool idle = false;
+    if (!sim->busy.compare_exchange_strong(idle, true))
+        throw gtlm::Error(GTLM_ST_EBUSY, std::string(fn) + ": the simulator is busy (a call from inside its own "
+                                                           "callback, or from a second thread while a call runs)");
+}
+
+inline gtlm_api::Busy::~Busy() { sim_->busy.store(false); }
 
 #endif

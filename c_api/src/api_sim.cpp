@@ -17,6 +17,7 @@ static_assert(int(GTLM_ESIM) == int(GTLM_ST_ESIM), "GTLM_ESIM");
 static_assert(int(GTLM_EINTERNAL) == int(GTLM_ST_EINTERNAL), "GTLM_EINTERNAL");
 static_assert(int(GTLM_EVERSION) == int(GTLM_ST_EVERSION), "GTLM_EVERSION");
 static_assert(int(GTLM_EUNSUPPORTED) == int(GTLM_ST_EUNSUPPORTED), "GTLM_EUNSUPPORTED");
+static_assert(int(GTLM_EBUSY) == int(GTLM_ST_EBUSY), "GTLM_EBUSY");
 
 
 extern "C" int gtlm_version(int *major, int *minor, int *patch)
@@ -85,6 +86,11 @@ extern "C" int gtlm_sim_create(gtlm_sim **out, const gtlm_sim_options *opts)
 extern "C" void gtlm_sim_destroy(gtlm_sim *sim)
 {
     guard([&] {
+        if (!sim) return static_cast<int>(GTLM_OK);
+        if (gtlm::ScContext::running())
+            return set_error(GTLM_EBUSY, "gtlm_sim_destroy: called from inside a running simulation (a callback): "
+                                         "the simulator was not destroyed");
+        { gtlm_api::Busy busy(sim, "gtlm_sim_destroy"); } // throws when in use; nobody may start after this
         delete sim;
         return static_cast<int>(GTLM_OK);
     });

@@ -41,10 +41,9 @@ int cache_init(cache_core *c, const gsim_cache_cfg *cfg)
     c->lines = calloc((size_t)c->nsets * (size_t)c->assoc, sizeof *c->lines);
     c->tagv = calloc((size_t)c->nsets * (size_t)c->assoc, sizeof *c->tagv);
     c->mshr = calloc((size_t)ne, sizeof *c->mshr);
-    c->waiters = calloc((size_t)ne * (size_t)cfg->mshr_merge, sizeof *c->waiters);
     c->buckets = malloc((size_t)c->nbuckets * sizeof *c->buckets);
     c->mq = calloc((size_t)c->mq_cap, sizeof *c->mq);
-    if (!c->lines || !c->tagv || !c->mshr || !c->waiters || !c->buckets || !c->mq) goto fail;
+    if (!c->lines || !c->tagv || !c->mshr || !c->buckets || !c->mq) goto fail;
     if (cfg->set_index == 'P' && c->nsets > 1) {
         c->ipoly_tab = malloc(8 * 256 * sizeof *c->ipoly_tab);
         if (!c->ipoly_tab || cache_index_build(c, c->ipoly_tab)) goto fail;
@@ -62,8 +61,8 @@ void cache_free(cache_core *c)
 {
     free(c->lines);
     free(c->tagv);
+    for (int i = 0; c->mshr && i < c->cfg.mshr_entries; i++) free(c->mshr[i].w);
     free(c->mshr);
-    free(c->waiters);
     free(c->buckets);
     free(c->mq);
     free(c->ipoly_tab);
@@ -105,7 +104,11 @@ static int mshr_alloc(cache_core *c, uint64_t la, int allocate)
     cache_mshr *e = &c->mshr[i];
     c->mshr_free = e->next;
     int b = bucket_of(c, la);
+    cache_waiter *w = e->w; /* the waiter storage stays with the entry */
+    uint16_t wcap = e->wcap;
     memset(e, 0, sizeof *e);
+    e->w = w;
+    e->wcap = wcap;
     e->addr = la;
     e->allocate = (uint8_t)allocate;
     e->in_use = 1;
@@ -126,10 +129,24 @@ static void mshr_release(cache_core *c, int i)
     c->mshr_used--;
 }
 
+/* Room for one more waiter on entry m (below mshr_merge); -1 when out of memory. */
+static int mshr_reserve(cache_core *c, int m)
+{
+    cache_mshr *e = &c->mshr[m];
+    if (e->nwait < e->wcap) return 0;
+    int cap = e->wcap ? 2 * e->wcap : 4;
+    if (cap > c->cfg.mshr_merge) cap = c->cfg.mshr_merge;
+    cache_waiter *w = realloc(e->w, (size_t)cap * sizeof *w);
+    if (!w) return -1;
+    e->w = w;
+    e->wcap = (uint16_t)cap;
+    return 0;
+}
+
 static void mshr_add_waiter(cache_core *c, int m, const cache_req *req, uint8_t mask, int is_write)
 {
     cache_mshr *e = &c->mshr[m];
-    cache_waiter *w = &c->waiters[(size_t)m * c->cfg.mshr_merge + e->nwait++];
+    cache_waiter *w = &e->w[e->nwait++]; /* mshr_reserve made room */
     w->cookie = req->cookie;
     w->mask = mask;
     w->is_write = (uint8_t)is_write;
@@ -291,6 +308,8 @@ static cache_status start_fetch(cache_core *c, const cache_req *req, uint64_t la
     } else if (add_waiter && c->mshr[m].nwait >= c->cfg.mshr_merge) {
         return fail(c, r, CACHE_FAIL_MSHR_MERGE);
     }
+    /* A new entry is the free list's head; no memory for a waiter is a merge failure (retried). */
+    if (add_waiter && mshr_reserve(c, m >= 0 ? m : c->mshr_free)) return fail(c, r, CACHE_FAIL_MSHR_MERGE);
     int nout = (fetch != 0) + (send_write != 0) + (victim >= 0 && victim_dirty(c, set, victim));
     if (mq_room(c) < nout) return fail(c, r, CACHE_FAIL_MISS_QUEUE);
 
@@ -426,7 +445,8 @@ cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
         if (l) {
             uint8_t now = mask & (uint8_t)~pending, later = mask & pending;
             if (later) {
-                if (c->mshr[m].nwait >= c->cfg.mshr_merge) return fail(c, r, CACHE_FAIL_MSHR_MERGE);
+                if (c->mshr[m].nwait >= c->cfg.mshr_merge || mshr_reserve(c, m))
+                    return fail(c, r, CACHE_FAIL_MSHR_MERGE);
                 mshr_add_waiter(c, m, req, later, 1);
             }
             l->valid |= now;
@@ -475,7 +495,7 @@ int cache_fill(cache_core *c, uint64_t line_addr, uint8_t sector_mask, uint64_t 
     if (m < 0) return -1;
     uint8_t mask = c->nsect == 1 || !(sector_mask & c->full_mask) ? c->full_mask : sector_mask & c->full_mask;
     cache_mshr *e = &c->mshr[m];
-    cache_waiter *w = &c->waiters[(size_t)m * c->cfg.mshr_merge];
+    cache_waiter *w = e->w;
     uint8_t arrived = mask & e->pending;
     e->pending &= (uint8_t)~arrived;
     c->st.fills++;

@@ -142,8 +142,13 @@ typedef struct cache_stats {
     uint64_t wb_overflow;         /* write-backs at fill time that found the queue overfull (lost) */
 } cache_stats;
 
+typedef struct cache_waiter cache_waiter;
+
 typedef struct cache_mshr {
     uint64_t addr;
+    cache_waiter *w;      /* its waiters, grown on demand up to mshr_merge (a config of
+                             1024 x 1024 would otherwise reserve 16 MB per cache) */
+    uint16_t wcap;
     uint32_t pc_hash;     /* last load merged */
     int next;             /* hash-chain or free-list link */
     uint16_t nwait;
@@ -153,11 +158,11 @@ typedef struct cache_mshr {
     uint8_t in_use;
 } cache_mshr;
 
-typedef struct cache_waiter {
+struct cache_waiter {
     uint64_t cookie;
     uint8_t mask;
     uint8_t is_write;     /* dirties its sectors at fill (write-back fetch-on-write) */
-} cache_waiter;
+};
 
 typedef struct cache_core {
     gsim_cache_cfg cfg;
@@ -168,7 +173,6 @@ typedef struct cache_core {
     uint64_t stamp;
     /* MSHRs */
     cache_mshr *mshr;
-    cache_waiter *waiters; /* mshr_entries * mshr_merge */
     int *buckets;
     int nbuckets, mshr_free, mshr_used;
     /* miss queue: ring */

@@ -12,7 +12,8 @@ enum {
     GTLM_ST_ESIM = -6,      /* the simulation failed (deadlock, bad access, ...) */
     GTLM_ST_EINTERNAL = -7, /* a bug in gtlm */
     GTLM_ST_EVERSION = -8,  /* options struct of an unknown version */
-    GTLM_ST_EUNSUPPORTED = -9
+    GTLM_ST_EUNSUPPORTED = -9,
+    GTLM_ST_EBUSY = -10     /* the simulator is in use (a call from its own callback, or from a second thread) */
 };
 
 #endif

@@ -39,6 +39,7 @@ typedef struct gpu_top_config {
     int mode;                  /* GPU_MODE_FUNCTIONAL or GPU_MODE_TIMING */
     int log_level;
     char *log_blocks;
+    int64_t max_module_bytes;  /* largest PTX module accepted */
     char *trace_out;           /* directory of Accel-Sim traces of every launch, "" = off */
     int trace_binary_version;  /* "-binary version" written in those traces */
 } gpu_top_config;

@@ -52,6 +52,8 @@ int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
                        "log level of every block: off, error, warn, info, debug, trace", e);
     rc |= opt_add_string(r, b, "-gtlm_log_blocks", &c->log_blocks, "",
                          "per-block log levels by path prefix, e.g. \"gpu.sm=debug,gpu.dram=info\"", e);
+    rc |= opt_add_i64(r, b, "-gtlm_max_module_bytes", &c->max_module_bytes, "536870912",
+                      "largest PTX module gtlm_module_load_ptx(_file) accepts, in bytes (a bound on reading a file)", e);
     return rc ? -1 : 0;
 }
 
@@ -83,5 +85,6 @@ int gpu_top_config_check(const opt_registry *r, const gpu_top_config *c, strbuf 
     bad |= opt_check(r, e, "-gtlm_trace_binary_version", c->trace_binary_version > 0, "must be positive, got %d",
                      c->trace_binary_version);
     bad |= opt_check(r, e, "-gtlm_log_blocks", log_overrides_check(c->log_blocks, why, sizeof why) == 0, "%s", why);
+    bad |= opt_check(r, e, "-gtlm_max_module_bytes", c->max_module_bytes > 0, "must be positive");
     return bad ? -1 : 0;
 }

@@ -15,7 +15,40 @@ static uint64_t max_u64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 static uint64_t min_u64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
 /* Index of the i-th element of a ring. */
+#define L2_WAIT_FIRST 64 /* waiter slots allocated at first; more as MSHRs merge more requests */
+
 static int ring_at(int head, int i, int cap) { return (head + i) % cap; }
+
+/* Waiter slots and the response ring grow on demand, so memory follows what a run uses. A new
+ * slot is handed out only when every allocated one is taken, and then in index order, as a
+ * pool of wait_cap slots allocated at once would: the cookies, hence the run, are the same. */
+static int wait_grow(l2_slice *s)
+{
+    if (s->wait_alloc >= s->wait_cap) return -1;
+    int n = s->wait_alloc > s->wait_cap / 2 ? s->wait_cap : 2 * s->wait_alloc;
+    l2_waiter *w = realloc(s->wait, (size_t)n * sizeof *w);
+    if (!w) return -1;
+    for (int i = s->wait_alloc; i < n; i++) w[i].next_free = i + 1 < n ? i + 1 : -1;
+    s->wait = w;
+    s->wait_free = s->wait_alloc;
+    s->wait_alloc = n;
+    return 0;
+}
+
+/* Room for need responses in the ring (kept in order from its head); -1 when out of memory. */
+static int rsp_reserve(l2_slice *s, int need)
+{
+    if (need <= s->rsp_alloc) return 0;
+    int n = 2 * s->rsp_alloc > need ? 2 * s->rsp_alloc : need;
+    l2_rsp *r = malloc((size_t)n * sizeof *r);
+    if (!r) return -1;
+    for (int i = 0; i < s->rsp_n; i++) r[i] = s->rsp[ring_at(s->rsp_head, i, s->rsp_alloc)];
+    free(s->rsp);
+    s->rsp = r;
+    s->rsp_head = 0;
+    s->rsp_alloc = n;
+    return 0;
+}
 
 void l2_slice_params_from_config(const gtlm_config *cfg, l2_slice_params *p)
 {
@@ -34,22 +67,23 @@ int l2_slice_init(l2_slice *s, const l2_slice_params *p)
     s->port_width = p->dl2.port_width > 0 ? p->dl2.port_width : p->dl2.line_size;
     s->rop_cap = p->rop_cycles + L2_ROP_EXTRA;
     s->wait_cap = p->dl2.mshr_entries * p->dl2.mshr_merge;
-    s->rsp_cap = L2_RSP_QUEUE_CAP + s->wait_cap;
+    s->wait_alloc = s->wait_cap < L2_WAIT_FIRST ? s->wait_cap : L2_WAIT_FIRST;
+    s->rsp_alloc = L2_RSP_QUEUE_CAP + s->wait_alloc;
     s->fill_cap = p->dl2.mshr_entries * CACHE_SECTORS + L2_DRAM_QUEUE_CAP;
     s->mqc_cap = s->cache.mq_cap;
     s->rop = calloc((size_t)s->rop_cap, sizeof *s->rop);
     s->fwd_q = calloc(L2_FWD_QUEUE_CAP, sizeof *s->fwd_q);
     s->fwd_ready = calloc(L2_FWD_QUEUE_CAP, sizeof *s->fwd_ready);
-    s->rsp = calloc((size_t)s->rsp_cap, sizeof *s->rsp);
+    s->rsp = calloc((size_t)s->rsp_alloc, sizeof *s->rsp);
     s->fills = calloc((size_t)s->fill_cap, sizeof *s->fills);
     s->mq_cookie = calloc((size_t)s->mqc_cap, sizeof *s->mq_cookie);
-    s->wait = calloc((size_t)s->wait_cap, sizeof *s->wait);
+    s->wait = calloc((size_t)s->wait_alloc, sizeof *s->wait);
     s->woken = calloc((size_t)p->dl2.mshr_merge, sizeof *s->woken);
     if (!s->woken || !s->rop || !s->fwd_q || !s->fwd_ready || !s->rsp || !s->fills || !s->mq_cookie || !s->wait) {
         l2_slice_free(s);
         return -1;
     }
-    for (int i = 0; i < s->wait_cap; i++) s->wait[i].next_free = i + 1 < s->wait_cap ? i + 1 : -1;
+    for (int i = 0; i < s->wait_alloc; i++) s->wait[i].next_free = i + 1 < s->wait_alloc ? i + 1 : -1;
     s->wait_free = 0;
     s->stall_since = L2_NEVER;
     return 0;
@@ -119,7 +153,7 @@ static void respond(l2_slice *s, const l2_req *r, uint64_t cookie, int hit, uint
     uint64_t start = max_u64(earliest, s->port_free);
     s->port_free = start + cycles;
     s->st.port_busy_cycles += cycles;
-    l2_rsp *o = &s->rsp[ring_at(s->rsp_head, s->rsp_n++, s->rsp_cap)];
+    l2_rsp *o = &s->rsp[ring_at(s->rsp_head, s->rsp_n++, s->rsp_alloc)]; /* rsp_reserve made room */
     o->cookie = cookie;
     o->ready = s->port_free;
     o->bytes = (r->kind == L2_REQ_READ || r->kind == L2_REQ_ATOMIC) ? r->bytes : 0;
@@ -196,6 +230,7 @@ static void apply_fill(l2_slice *s, const l2_fill_entry *f, uint64_t cycle)
         respond(s, &r, w->cookie, 0, cycle);
         w->next_free = s->wait_free;
         s->wait_free = k;
+        s->wait_used--;
     }
 }
 
@@ -228,9 +263,11 @@ static int tag_access(l2_slice *s, const l2_req *r, uint64_t cycle)
     cr.sector_mask = r->sector_mask;
     cr.is_write = (uint8_t)is_write;
     int k = -1;
+    if (rsp_reserve(s, s->rsp_n + 1)) return -1; /* out of memory: retried */
     if (!is_write) { /* reads and atomics may wait in an MSHR: they get a waiter slot as cookie */
+        if (s->wait_free < 0) wait_grow(s);
         k = s->wait_free;
-        if (k < 0) return -1; /* cannot happen: one slot per MSHR waiter */
+        if (k < 0) return -1; /* out of memory (wait_cap cannot run out: one slot per MSHR waiter) */
         cr.cookie = (uint64_t)k + 1;
     }
     int before = cache_out_count(&s->cache);
@@ -258,6 +295,7 @@ static int tag_access(l2_slice *s, const l2_req *r, uint64_t cycle)
     }
     l2_waiter *w = &s->wait[k];
     s->wait_free = w->next_free;
+    s->wait_used++;
     w->cookie = r->cookie;
     w->bytes = r->bytes;
     w->kind = r->kind;
@@ -285,6 +323,7 @@ static void tag_stage(l2_slice *s, uint64_t cycle)
 void l2_slice_tick(l2_slice *s, uint64_t cycle)
 {
     while (s->fill_n && s->fills[s->fill_head].cycle <= cycle) {
+        if (rsp_reserve(s, s->rsp_n + s->wait_used)) break; /* a fill wakes at most every waiter */
         l2_fill_entry f = s->fills[s->fill_head];
         s->fill_head = (s->fill_head + 1) % s->fill_cap;
         s->fill_n--;
@@ -305,7 +344,7 @@ int l2_slice_rsp_pop(l2_slice *s, l2_rsp *out)
 {
     if (!s->rsp_n) return -1;
     if (out) *out = s->rsp[s->rsp_head];
-    s->rsp_head = (s->rsp_head + 1) % s->rsp_cap;
+    s->rsp_head = (s->rsp_head + 1) % s->rsp_alloc;
     s->rsp_n--;
     return 0;
 }

@@ -132,11 +132,12 @@ typedef struct l2_slice {
     /* rings: array, head, count, capacity */
     l2_rop_entry *rop; int rop_head, rop_n, rop_cap;
     l2_req *fwd_q; uint64_t *fwd_ready; int fwd_head, fwd_n;
-    l2_rsp *rsp; int rsp_head, rsp_n, rsp_cap;
+    l2_rsp *rsp; int rsp_head, rsp_n, rsp_alloc; /* grown on demand (an MSHR of 1024 x 1024 ...) */
     l2_dram_req dram[L2_DRAM_QUEUE_CAP]; int dram_head, dram_n;
     l2_fill_entry *fills; int fill_head, fill_n, fill_cap;
     uint64_t *mq_cookie; int mqc_head, mqc_n, mqc_cap; /* requester of each miss-queue entry */
-    l2_waiter *wait; int wait_free, wait_cap;
+    l2_waiter *wait; int wait_free, wait_cap; /* ... would otherwise reserve entries x merge slots */
+    int wait_alloc, wait_used;                /* slots allocated so far (<= wait_cap), in use */
     uint64_t *woken;      /* cache_fill scratch: mshr_merge cookies */
     uint64_t port_free;   /* first cycle the data port is free */
     uint64_t tag_free;    /* first cycle the tag stage is free (the last lookup + 1) */

@@ -122,6 +122,9 @@ int ptx_lex(const char *text, size_t len, ptx_toks *out)
         uint32_t line = lx.line, col = (uint32_t)(start - lx.line_start) + 1;
         if (start >= len) {
             if (push(&lx, start, line, col, TK_EOF)) goto oom;
+            /* The array grew by doubling and lives through the parse: give back the tail. */
+            ptx_tok *fit = realloc(out->t, out->n * sizeof *fit);
+            if (fit) out->t = fit;
             return 0;
         }
         char c = text[start];

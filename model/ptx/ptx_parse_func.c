@@ -160,6 +160,18 @@ static int directive(pp *p, const ptx_tok *open)
     return 0;
 }
 
+/* The instruction array grew by doubling: give back the unused tail (up to half of it, and
+ * instructions are the bulk of a module's memory). */
+static void shrink_instrs(pp *p, uint32_t fi)
+{
+    ptx_func *f = &p->m->funcs[fi];
+    if (!f->n_instrs || p->f.cap_instrs <= f->n_instrs) return;
+    ptx_instr *v = realloc(f->instrs, (size_t)f->n_instrs * sizeof *v);
+    if (!v) return; /* keeping the larger array is fine */
+    f->instrs = v;
+    p->f.cap_instrs = f->n_instrs;
+}
+
 static void body(pp *p, uint32_t fi, const ptx_tok *open)
 {
     pp_func_begin(p, fi);
@@ -204,6 +216,7 @@ static void body(pp *p, uint32_t fi, const ptx_tok *open)
         }
     }
     pp_resolve_function(p);
+    shrink_instrs(p, fi);
     pp_func_end(p);
 }
 

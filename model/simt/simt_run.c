@@ -4,24 +4,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/launch_limits.h"
 #include "simt_internal.h"
 
 #define SLICE 512 /* instructions a warp runs before the next warp's turn */
 
+#define DYN_SHARED_MAX 0xFFFFFFFFu /* the occupancy check bounds it by the SM's shared memory */
+
 int simt_launch_prepare(simt_launch *l, char *err, size_t len)
 {
+    const char *k = l->kernel->name;
+    char why[160];
+    if (launch_dims_check(l->grid, l->block, why, sizeof why) != 0) {
+        snprintf(err, len, "kernel '%s': %s", k, why);
+        return -1;
+    }
     uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
-    if (!threads || !l->grid[0] || !l->grid[1] || !l->grid[2]) {
-        snprintf(err, len, "kernel '%s': empty grid or block", l->kernel->name);
-        return -1;
-    }
-    if (threads > 1024) {
-        snprintf(err, len, "kernel '%s': %llu threads per block, at most 1024", l->kernel->name,
-                 (unsigned long long)threads);
-        return -1;
-    }
-    if (l->block[2] > 64) {
-        snprintf(err, len, "kernel '%s': block z dimension %u, at most 64", l->kernel->name, l->block[2]);
+    if (l->dyn_shared > DYN_SHARED_MAX) {
+        snprintf(err, len, "kernel '%s': %llu bytes of dynamic shared memory, at most %u", k,
+                 (unsigned long long)l->dyn_shared, DYN_SHARED_MAX);
         return -1;
     }
     l->threads_per_cta = (uint32_t)threads;

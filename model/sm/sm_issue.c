@@ -224,11 +224,17 @@ static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
         uint64_t thread_before = w->thread_insn;
         w->cta->clock = cycle;
         if (!is_mem_op && in->ndst) sb_reserve_instr(&s->sb, slot, in, base);
-        simt_status st = simt_warp_step(w, is_mem_op ? &acc : NULL, &s->err);
+        /* The launch's memory observer sees every access, as in functional mode (ld.param too). */
+        const simt_launch *l = s->launch;
+        simt_mem_access seen;
+        seen.mask = 0;
+        simt_mem_access *rec = is_mem_op ? &acc : l->on_mem ? &seen : NULL;
+        simt_status st = simt_warp_step(w, rec, &s->err);
         if (st != SIMT_OK) {
             s->error = 1;
             return 1;
         }
+        if (l->on_mem && rec && rec->mask) l->on_mem(l, w, func, pc, rec, l->on_mem_ctx);
         s->st.thread_insn += w->thread_insn - thread_before;
         if (!simt_warp_spinning(w)) s->work++;
         issue_done(s, slot, in, t, inst, func, pc, base, &acc, cycle);

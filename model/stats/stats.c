@@ -134,6 +134,7 @@ void stat_registry_free(stat_registry *r)
     free(r->v);
     free(r->k);
     free(r->open_name);
+    free(r->saved);
     free(r->sums);
     strset_free(&r->paths);
     strset_free(&r->gnames);
@@ -376,6 +377,12 @@ void stat_kernel_begin(stat_registry *r, const char *kernel_name)
 {
     if (!r) return;
     if (r->open) stat_kernel_end(r); /* a missing end must not lose the previous kernel */
+    /* The last kernel's values, for stat_kernel_abort; without memory an abort restores zeros. */
+    r->nsaved = grow((void **)&r->saved, &r->capsaved, r->n, sizeof(stat_val)) == 0 ? r->n : 0;
+    for (int i = 0; i < r->nsaved; i++) {
+        r->saved[i].u = r->v[i].kind == E_COUNTER ? *r->v[i].csrc : 0;
+        r->saved[i].d = r->v[i].kind == E_REAL ? *r->v[i].rsrc : 0.0;
+    }
     for (int i = 0; i < r->n; i++) {
         if (r->v[i].kind == E_COUNTER) *r->v[i].csrc = 0;
         if (r->v[i].kind == E_REAL) *r->v[i].rsrc = 0.0;

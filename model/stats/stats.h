@@ -58,6 +58,13 @@ int stat_add_sum(stat_registry *r, const char *path, const char *pattern, const 
  * kernel's values into the run totals and appends a record to the per-kernel history. */
 void stat_kernel_begin(stat_registry *r, const char *kernel_name);
 void stat_kernel_end(stat_registry *r);
+/* Drops the running kernel as if it had never begun: no history record, nothing added to the
+ * run totals, every counter/real source back to its value at stat_kernel_begin (a failed launch). */
+void stat_kernel_abort(stat_registry *r);
+/* Moves src's run totals, kernel history and current source values into dst, which must hold
+ * the same statistics registered in the same order (a rebuilt GPU's fresh registry); neither may
+ * have a kernel running. Returns 0, or -1 (nothing changed) when they differ. */
+int stat_registry_adopt(stat_registry *dst, stat_registry *src);
 /* Number of finished kernels. */
 int stat_kernel_count(const stat_registry *r);
 

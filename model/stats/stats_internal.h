@@ -51,6 +51,8 @@ struct stat_registry {
     int nk, capk;
     int open;        /* a kernel is running: its live values count in the run scope */
     char *open_name; /* name of the running kernel */
+    stat_val *saved; /* the sources' values when the running kernel began (stat_kernel_abort) */
+    int nsaved, capsaved;
 };
 
 /* Value of statistic id in a scope, exact for counters. */

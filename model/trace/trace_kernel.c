@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/types.h>
 
-#define MAX_BLOCK_THREADS 1024 /* CUDA's limit on threads per block */
+#include "../common/launch_limits.h"
 
 /* Next line without its line ending; NULL at end of file. */
 static char *read_line(trace_kernel *k)
@@ -136,12 +136,12 @@ static int read_header(trace_kernel *k, strbuf *err)
             return -1;
         }
     trace_kernel_info *in = &k->info;
-    uint64_t threads = (uint64_t)in->block[0] * in->block[1] * in->block[2];
-    if (threads > MAX_BLOCK_THREADS) {
-        trace_err(k, err, "block dim (%u,%u,%u) has %llu threads, more than %d", in->block[0], in->block[1],
-                  in->block[2], (unsigned long long)threads, MAX_BLOCK_THREADS);
+    char why[160];
+    if (launch_dims_check(in->grid, in->block, why, sizeof why) != 0) {
+        trace_err(k, err, "%s", why);
         return -1;
     }
+    uint64_t threads = (uint64_t)in->block[0] * in->block[1] * in->block[2];
     in->warps_per_tb = (uint32_t)((threads + 31) / 32);
     in->n_tbs = (uint64_t)in->grid[0] * in->grid[1] * in->grid[2];
     return 0;

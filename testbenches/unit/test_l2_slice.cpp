@@ -394,3 +394,34 @@ TEST(L2SliceTest, ResponseQueueFullStallsTheTagStage)
 }
 
 } // namespace
+
+namespace {
+
+TEST(L2SliceTest, MshrStorageGrowsWithUseNotWithTheConfiguredLimit)
+{
+    // A:1024:1024 (a public GTX 1080 configuration) would be a million waiter slots up front.
+    Slice t("N:64:128:8,L:B:m:W:L,A:1024:1024,4:0,32", kRop);
+    EXPECT_EQ(t.s.wait_cap, 1024 * 1024);
+    EXPECT_LE(t.s.wait_alloc, 64);
+    const int n = 300; // merged into one MSHR entry: more waiters than the first allocation
+    uint64_t c = 0;
+    for (int i = 0; i < n; c++) {
+        if (t.push(0x4000, static_cast<uint64_t>(i) + 1, c) == 0) i++;
+        t.run_to(c);
+    }
+    t.run_to(c + 60);
+    auto d = t.drain_dram(c + 60);
+    ASSERT_EQ(d.size(), 1u) << "one DRAM read for every merged request";
+    EXPECT_GE(t.s.wait_alloc, n);
+    EXPECT_LE(t.s.wait_alloc, 2 * n) << "grown by doubling to what is used";
+    ASSERT_EQ(l2_slice_dram_fill(&t.s, 0x4000, 0, c + 70), 0);
+    l2_rsp r;
+    for (int i = 0; i < n; i++) {
+        t.next_response(&r, c + 100000);
+        EXPECT_EQ(r.cookie, static_cast<uint64_t>(i) + 1) << "woken in MSHR order";
+    }
+    EXPECT_EQ(t.s.st.misses, 1u);
+    EXPECT_EQ(t.s.st.hit_reserved, static_cast<uint64_t>(n) - 1);
+}
+
+} // namespace

@@ -4,10 +4,42 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "kernel/error.h"
+
+extern "C" {
+#include "common/status.h"
+}
+
 namespace gtlm {
+
+namespace {
+
+std::recursive_mutex &systemc_lock()
+{
+    static std::recursive_mutex m;
+    return m;
+}
+
+thread_local sc_core::sc_simcontext *running_ctx = nullptr; // the context this thread runs, if any
+
+void refuse_while_running(const char *what)
+{
+    if (running_ctx)
+        throw Error(GTLM_ST_EBUSY, std::string(what) + " from inside a running simulation (a callback): not allowed");
+}
+
+} // namespace
+
+bool ScContext::running() { return running_ctx != nullptr; }
+
+ScContext::Run::Run(ScContext &c) : prev_(running_ctx) { running_ctx = c.ctx_; }
+
+ScContext::Run::~Run() { running_ctx = prev_; }
 
 ScContext::ScContext()
 {
+    refuse_while_running("creating a simulator");
+    std::lock_guard<std::recursive_mutex> lock(systemc_lock());
     install_report_handler();
     sc_core::sc_simcontext *prev = sc_core::sc_curr_simcontext;
     ctx_ = new sc_core::sc_simcontext();
@@ -21,6 +53,7 @@ ScContext::ScContext()
 
 ScContext::~ScContext()
 {
+    std::lock_guard<std::recursive_mutex> lock(systemc_lock());
     sc_core::sc_simcontext *prev = sc_core::sc_curr_simcontext;
     sc_core::sc_curr_simcontext = ctx_;
     sc_core::sc_default_global_context = ctx_;
@@ -30,8 +63,11 @@ ScContext::~ScContext()
     sc_core::sc_default_global_context = sc_core::sc_curr_simcontext;
 }
 
-ScContext::Use::Use(ScContext &c) : prev_(sc_core::sc_curr_simcontext)
+ScContext::Use::Use(ScContext &c) : lock_(systemc_lock()), prev_(sc_core::sc_curr_simcontext)
 {
+    if (running_ctx && running_ctx != c.ctx_)
+        throw Error(GTLM_ST_EBUSY, "using a simulator from inside another simulator's running simulation (a "
+                                   "callback): not allowed");
     sc_core::sc_curr_simcontext = c.ctx_;
     sc_core::sc_default_global_context = c.ctx_;
 }

@@ -167,7 +167,17 @@ void Device::set_ptxas_info(Module *m, const std::string &report)
         throw Error(GTLM_ST_ECONFIG, "gtlm_module_set_ptxas_info: " + std::string(err));
     std::vector<ptxas_func> funcs(v, v + n);
     std::free(v);
+    if (funcs.empty())
+        throw Error(GTLM_ST_ECONFIG, "gtlm_module_set_ptxas_info: the report describes no function (expected the "
+                                     "output of ptxas -v: \"ptxas info : Compiling entry function '...'\" lines)");
     for (const ptxas_func &f : funcs) {
+        // PTX ISA / CUDA limits: 255 registers per thread, 16 named barriers, 32-bit shared sizes.
+        if (f.registers > 255 || f.barriers > 16 || f.shared_bytes > UINT32_MAX || f.stack_bytes > UINT32_MAX)
+            throw Error(GTLM_ST_ECONFIG, "gtlm_module_set_ptxas_info: function '" + std::string(f.name) + "': " +
+                                             std::to_string(f.registers) + " registers, " + std::to_string(f.barriers) +
+                                             " barriers, " + std::to_string(f.shared_bytes) + " bytes smem, " +
+                                             std::to_string(f.stack_bytes) + " bytes stack: beyond what a GPU allows "
+                                             "(255 registers, 16 barriers, 4 GiB)");
         const ptx_func *pf = ptx_module_find_func(&m->sm.ptx, f.name);
         if (!pf || (f.is_entry && !pf->is_entry))
             throw Error(GTLM_ST_ECONFIG, "gtlm_module_set_ptxas_info: the report names '" + std::string(f.name) +
@@ -212,7 +222,6 @@ void Device::prepare_launch(Module *m, const std::string &kernel, const unsigned
         l.block[i] = block[i];
     }
     l.dyn_shared = dyn_shared;
-    l.grid_id = next_grid_id_++;
     l.n_sms = n_sms;
     l.mem = &mem_;
     out.hook.dev = this;
@@ -229,14 +238,11 @@ void Device::prepare_launch(Module *m, const std::string &kernel, const unsigned
     if (simt_launch_prepare(&l, msg, sizeof msg) != 0) throw Error(GTLM_ST_EINVAL, std::string("gtlm_launch: ") + msg);
     if (simt_pack_params(k, args, arg_sizes, n_args, &l.params, msg, sizeof msg) != 0)
         throw Error(GTLM_ST_EINVAL, std::string("gtlm_launch: ") + msg);
+    l.grid_id = next_grid_id_++; // only a launch that passed its checks takes a grid id
 }
 
-LaunchResult Device::launch_functional(Module *m, const std::string &kernel, const unsigned grid[3],
-                                       const unsigned block[3], uint64_t dyn_shared, const void *const *args,
-                                       const size_t *arg_sizes, size_t n_args, uint64_t max_insn, uint32_t n_sms)
+LaunchResult Device::launch_functional(Module *m, PreparedLaunch &p, uint64_t max_insn)
 {
-    PreparedLaunch p;
-    prepare_launch(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args, n_sms, p);
     char terr[512];
     if (trace_ && trace_writer_kernel_begin(trace_, &p.l, trace_nregs(m, p.l.kernel), terr, sizeof terr) != 0)
         throw Error(GTLM_ST_EIO, std::string("-gtlm_trace_out: ") + terr);

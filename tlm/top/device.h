@@ -77,12 +77,12 @@ public:
     void prepare_launch(Module *m, const std::string &kernel, const unsigned grid[3], const unsigned block[3],
                         uint64_t dyn_shared, const void *const *args, const size_t *arg_sizes, size_t n_args,
                         uint32_t n_sms, PreparedLaunch &out);
-    // Runs a kernel functionally to completion; throws Error(ESIM) with the failing
-    // instruction, warp, lane and address.
-    LaunchResult launch_functional(Module *m, const std::string &kernel, const unsigned grid[3],
-                                   const unsigned block[3], uint64_t dyn_shared, const void *const *args,
-                                   const size_t *arg_sizes, size_t n_args, uint64_t max_insn, uint32_t n_sms);
+    // Runs a prepared kernel functionally to completion (at most max_insn warp instructions, 0 =
+    // no bound); throws Error(ESIM) with the failing instruction, warp, lane and address.
+    LaunchResult launch_functional(Module *m, PreparedLaunch &p, uint64_t max_insn);
 
+    // A launch that failed gives its grid id back (the next launch sees %gridid as without it).
+    void undo_grid_id() { next_grid_id_--; }
     dmem *memory() { return &mem_; }
     void set_mem_hook(MemHook h) { mem_hook_ = std::move(h); }
     // From now on every host-to-device copy and functional launch is written as an Accel-Sim

@@ -21,7 +21,8 @@ std::string indexed(const char *base, int i) { return std::string(base) + "_" + 
 
 } // namespace
 
-Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &log, stat_registry *stats)
+Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &log, stat_registry *stats,
+         bool outputs)
     : sc_core::sc_module(name), cfg_(cfg), core_("core_clk", period_of(cfg.gpu.clocks.core_mhz)),
       icnt_("icnt_clk", period_of(cfg.gpu.clocks.icnt_mhz)), l2_("l2_clk", period_of(cfg.gpu.clocks.l2_mhz)),
       dram_("dram_clk", period_of(cfg.gpu.clocks.dram_mhz)), runner_("edges")
@@ -72,8 +73,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
     // progress and instruction count are read after core ticks; the watchdog and limits after any.
     core_.after_tick = [this](uint64_t c) { return watch(c, true); };
     for (ClockDomain *d : {&icnt_, &l2_, &dram_}) d->after_tick = [this](uint64_t c) { return watch(c, false); };
-    if (cfg_.gpu.vcd_file && cfg_.gpu.vcd_file[0]) open_vcd();
-    if (cfg_.gpu.stats_interval > 0)
+    if (outputs && cfg_.gpu.vcd_file && cfg_.gpu.vcd_file[0]) open_vcd();
+    if (outputs && cfg_.gpu.stats_interval > 0)
         ts_.open(cfg_.gpu.timeseries_file ? cfg_.gpu.timeseries_file : "gtlm_timeseries.csv",
                  static_cast<uint64_t>(cfg_.gpu.stats_interval));
     LOG_I(&log_, "%d SMs, %d memory channels x %d L2 slices, core clock %s", n_sms, cfg_.gpu.n_mem, n_sub,

@@ -47,7 +47,10 @@ struct KernelRun {
 
 class Gpu : public sc_core::sc_module {
 public:
-    Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &log, stat_registry *stats);
+    // outputs: open the VCD and time-series files the configuration names (false for a GPU
+    // rebuilt after a failed launch, which must not overwrite them).
+    Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &log, stat_registry *stats,
+        bool outputs = true);
     ~Gpu() override;
 
     const sc_core::sc_time &core_period() const { return core_.period(); }

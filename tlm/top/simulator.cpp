@@ -60,8 +60,8 @@ Simulator::Simulator(const SimSetup &setup)
         throw Error(GTLM_ST_EINTERNAL, "statistics registration failed");
     }
     try {
-        ScContext::Use use(sc_);
-        gpu_ = std::make_unique<Gpu>("gpu", cfg_, log_, stats_);
+        sc_ = std::make_unique<ScContext>();
+        build_gpu(true);
         if (cfg_.gpu.trace_out && cfg_.gpu.trace_out[0])
             device_.enable_trace(cfg_.gpu.trace_out, static_cast<unsigned>(cfg_.gpu.trace_binary_version));
     } catch (...) {
@@ -72,10 +72,16 @@ Simulator::Simulator(const SimSetup &setup)
     }
 }
 
+void Simulator::build_gpu(bool outputs)
+{
+    ScContext::Use use(*sc_);
+    gpu_ = std::make_unique<Gpu>("gpu", cfg_, log_, stats_, outputs);
+}
+
 Simulator::~Simulator()
 {
-    {
-        ScContext::Use use(sc_);
+    if (gpu_) {
+        ScContext::Use use(*sc_);
         gpu_.reset();
     }
     stat_registry_free(stats_);
@@ -90,18 +96,26 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
     progress_.n_kernels = 0;
     kernel_base_ = 0;
     if (cfg_.gpu.mode == GPU_MODE_FUNCTIONAL) {
+        PreparedLaunch p;
+        device_.prepare_launch(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args, n_sms, p);
+        occupancy(m, kernel, p.l); // a CTA that could not run on the timing model is refused here too
+        uint64_t budget = functional_budget();
         progress_.kernel++;
         progress_.name = kernel;
         stat_kernel_begin(stats_, kernel.c_str());
         try {
-            LaunchResult r = device_.launch_functional(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args,
-                                                       static_cast<uint64_t>(cfg_.gpu.max_insn), n_sms);
+            LaunchResult r = device_.launch_functional(m, p, budget);
             counters_.warp_insn = r.stats.warp_insn;
             counters_.thread_insn = r.stats.thread_insn;
             counters_.ctas = r.stats.ctas;
             counters_.sim_seconds = r.seconds;
+        } catch (const Error &e) {
+            stat_kernel_abort(stats_); // a failed kernel leaves no statistic behind
+            device_.undo_grid_id();
+            throw Error(e.status(), functional_limit_message(e.what(), budget));
         } catch (...) {
-            stat_kernel_end(stats_);
+            stat_kernel_abort(stats_);
+            device_.undo_grid_id();
             throw;
         }
         stat_kernel_end(stats_);
@@ -112,9 +126,85 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
     device_.prepare_launch(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args, n_sms, p);
     occ_result occ = occupancy(m, kernel, p.l);
     double seconds = 0;
-    KernelRun r = run_timed(kernel, occ, [&] { return gpu_->run_kernel(p.l, occ.ctas); }, &seconds);
+    KernelRun r;
+    try {
+        r = run_timed(kernel, occ, [&] { return gpu_->run_kernel(p.l, occ.ctas); }, &seconds);
+    } catch (...) {
+        device_.undo_grid_id();
+        throw;
+    }
+    if (!r.ok) {
+        device_.undo_grid_id();
+        throw Error(GTLM_ST_ESIM, "kernel '" + kernel + "': " + r.error);
+    }
     collect_load_pcs(kernel, p.l);
-    if (!r.ok) throw Error(GTLM_ST_ESIM, "kernel '" + kernel + "': " + r.error);
+}
+
+// Functional mode has no cycles: -gpgpu_max_cycle N bounds it by the warp instructions the GPU
+// could issue in N cycles (every scheduler of every SM issuing its most each cycle), so a kernel
+// that timing mode finishes within the limit also finishes functionally, and an endless loop stops.
+uint64_t Simulator::functional_budget() const
+{
+    uint64_t insn = cfg_.gpu.max_insn > 0 ? static_cast<uint64_t>(cfg_.gpu.max_insn) : 0;
+    if (cfg_.gpu.max_cycles <= 0) return insn;
+    uint64_t per_cycle = static_cast<uint64_t>(gtlm_config_n_sms(&cfg_)) *
+                         static_cast<uint64_t>(cfg_.sm.n_schedulers > 0 ? cfg_.sm.n_schedulers : 1) *
+                         static_cast<uint64_t>(cfg_.sm.max_insn_issue_per_warp > 0 ? cfg_.sm.max_insn_issue_per_warp : 1);
+    uint64_t cycles = static_cast<uint64_t>(cfg_.gpu.max_cycles);
+    uint64_t by_cycles = cycles > UINT64_MAX / per_cycle ? UINT64_MAX : cycles * per_cycle;
+    return insn && insn < by_cycles ? insn : by_cycles;
+}
+
+// Names -gpgpu_max_cycle in the executor's limit message when that bound stopped the kernel.
+std::string Simulator::functional_limit_message(const std::string &msg, uint64_t budget) const
+{
+    static const std::string insn_limit = "(-gpgpu_max_insn)";
+    size_t at = msg.find(insn_limit);
+    if (at == std::string::npos || cfg_.gpu.max_cycles <= 0 ||
+        (cfg_.gpu.max_insn > 0 && static_cast<uint64_t>(cfg_.gpu.max_insn) == budget))
+        return msg;
+    return msg.substr(0, at) + "(-gpgpu_max_cycle " + std::to_string(cfg_.gpu.max_cycles) +
+           ", in functional mode " + std::to_string(budget) + " warp instructions)" + msg.substr(at + insn_limit.size());
+}
+
+void Simulator::recover()
+{
+    stat_kernel_abort(stats_);
+    try {
+        stat_registry *fresh = stat_registry_new();
+        if (!fresh || register_gpu_stats(fresh, &counters_, cfg_.gpu.clocks.core_mhz) != 0) {
+            stat_registry_free(fresh);
+            throw std::bad_alloc();
+        }
+        std::unique_ptr<ScContext> ctx = std::make_unique<ScContext>();
+        std::unique_ptr<Gpu> g;
+        try {
+            ScContext::Use use(*ctx);
+            g = std::make_unique<Gpu>("gpu", cfg_, log_, fresh, false);
+        } catch (...) {
+            stat_registry_free(fresh);
+            throw;
+        }
+        if (stat_registry_adopt(fresh, stats_) != 0) {
+            {
+                ScContext::Use use(*ctx);
+                g.reset();
+            }
+            stat_registry_free(fresh);
+            throw Error(GTLM_ST_EINTERNAL, "the rebuilt GPU registers other statistics");
+        }
+        {
+            ScContext::Use use(*sc_);
+            gpu_.reset();
+        }
+        stat_registry_free(stats_);
+        stats_ = fresh;
+        sc_ = std::move(ctx);
+        gpu_ = std::move(g);
+        if (progress_fn_) set_progress(progress_every_, std::move(progress_fn_)); // the new GPU reports too
+    } catch (const std::exception &e) {
+        unusable_ = e.what();
+    }
 }
 
 // A timing-mode kernel between its statistics' boundaries: run() on the GPU, then the GPU totals
@@ -122,8 +212,11 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
 KernelRun Simulator::run_timed(const std::string &kernel, const occ_result &occ, const std::function<KernelRun()> &run,
                                double *seconds)
 {
+    if (!unusable_.empty())
+        throw Error(GTLM_ST_ESIM, "the simulator could not be reset after a failed launch (" + unusable_ +
+                                      "): destroy it and create a new one");
     {
-        ScContext::Use use(sc_);
+        ScContext::Use use(*sc_);
         gpu_->sync_stats();
     }
     stat_kernel_begin(stats_, kernel.c_str());
@@ -131,10 +224,18 @@ KernelRun Simulator::run_timed(const std::string &kernel, const occ_result &occ,
     progress_.name = kernel;
     auto t0 = std::chrono::steady_clock::now();
     KernelRun r;
-    {
-        ScContext::Use use(sc_);
+    try {
+        ScContext::Use use(*sc_);
+        ScContext::Run running(*sc_);
         r = run();
         gpu_->sync_stats();
+    } catch (...) {
+        recover();
+        throw;
+    }
+    if (!r.ok) {
+        recover();
+        return r;
     }
     *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     counters_.sim_seconds = *seconds;
@@ -150,6 +251,7 @@ KernelRun Simulator::run_timed(const std::string &kernel, const occ_result &occ,
 
 void Simulator::set_progress(uint64_t every, ProgressFn report)
 {
+    progress_every_ = every;
     progress_fn_ = std::move(report);
     if (!progress_fn_) {
         gpu_->set_progress(1, nullptr);
@@ -232,16 +334,20 @@ occ_result Simulator::fit(const std::string &kernel, uint32_t threads, unsigned 
         regs = static_cast<unsigned>(cfg_.sm.max_regs_per_thread);
     }
     k.regs_per_thread = regs;
-    k.shmem_static = static_cast<uint32_t>(shared);
-    k.shmem_dynamic = static_cast<uint32_t>(dyn_shared);
+    // In 64 bits: a size above the SM's shared memory never reaches the 32-bit occupancy fields.
+    bool shared_fits = shared <= sm.shmem_size && dyn_shared <= sm.shmem_size - shared;
+    k.shmem_static = shared_fits ? static_cast<uint32_t>(shared) : 0;
+    k.shmem_dynamic = shared_fits ? static_cast<uint32_t>(dyn_shared) : 0;
     occ_result r{};
-    if (occ_compute(&sm, &k, nullptr, &r) != 0 || r.ctas == 0) {
+    if (!shared_fits) r.limit = OCC_LIMIT_SHMEM;
+    if (!shared_fits || occ_compute(&sm, &k, nullptr, &r) != 0 || r.ctas == 0) {
         const char *what = r.limit == OCC_LIMIT_REGS ? "registers" : r.limit == OCC_LIMIT_SHMEM ? "shared memory"
                                                                   : r.limit == OCC_LIMIT_CTAS ? "CTA slots" : "threads";
         throw Error(GTLM_ST_EINVAL, "gtlm_launch: kernel '" + kernel + "': one CTA of " + std::to_string(threads) +
                                         " threads does not fit on an SM (" + what + ": " + std::to_string(regs) +
-                                        " registers per thread, " + std::to_string(shared + dyn_shared) +
-                                        " bytes of shared memory)");
+                                        " registers per thread, " + std::to_string(shared) + " + " +
+                                        std::to_string(dyn_shared) + " bytes of static + dynamic shared memory, " +
+                                        std::to_string(sm.shmem_size) + " per SM)");
     }
     return r;
 }

@@ -93,6 +93,7 @@ public:
 private:
     void report_progress(uint64_t cycles, uint64_t warp_insn, bool done);
     ProgressFn progress_fn_;
+    uint64_t progress_every_ = 1;
     Progress progress_;
     uint64_t kernel_base_ = 0; // launches before the trace in progress (its kernels count from 1)
     occ_result occupancy(Module *m, const std::string &kernel, const simt_launch &l);
@@ -100,6 +101,12 @@ private:
                         double *seconds);
     occ_result fit(const std::string &kernel, uint32_t threads, unsigned regs, uint64_t shared, uint64_t dyn_shared);
     void collect_load_pcs(const std::string &kernel, const simt_launch &l);
+    // After a failed timing-mode kernel: drops its statistics and rebuilds the GPU's modules in a
+    // fresh SystemC context, so the next launch starts as on a new simulator (see gtlm.h).
+    void recover();
+    uint64_t functional_budget() const;
+    std::string functional_limit_message(const std::string &msg, uint64_t budget) const;
+    void build_gpu(bool outputs);
     std::vector<LoadPcRecord> load_pcs_;
     opt_registry reg_{};
     gtlm_config cfg_{};
@@ -107,8 +114,9 @@ private:
     stat_registry *stats_ = nullptr;
     log_sink log_{};
     GpuCounters counters_;
-    ScContext sc_;
+    std::unique_ptr<ScContext> sc_;
     std::unique_ptr<Gpu> gpu_;
+    std::string unusable_; // why the GPU could not be rebuilt after a failure (launches then fail)
     Device device_; // after the stats and config it reads; destroyed before them
 };
 

@@ -7,6 +7,22 @@
  * option structs carry a version and are set up by their *_init function. Objects returned
  * through an out-parameter belong to the caller, who frees them with their own function.
  * No C++ exception and no SystemC report ever crosses this interface.
+ *
+ * Contract (in full: docs/api-contract.md):
+ * - States: a simulator exists from gtlm_sim_create until gtlm_sim_destroy; every call is valid
+ *   on it in between. A failed call changes nothing (a failed launch: see gtlm_launch).
+ * - Threads: different simulators may be used from different threads at once; their SystemC
+ *   work (creation, timing runs, destruction) takes turns under one process-wide lock, since
+ *   SystemC has one global kernel. One simulator must be used by one thread at a time; a
+ *   changing call made while another runs on the same simulator gets GTLM_EBUSY.
+ * - Callbacks: inside the memory callback, read-only calls on its simulator work (statistics,
+ *   options, describe, symbol address, kernel resources, gtlm_module_describe_instr); calls that
+ *   change it (launch, run_trace, malloc, free, copies, memset, module loads, set_ptxas_info,
+ *   set_mem_callback, synchronize, destroy) return GTLM_EBUSY, and so does any use of another
+ *   simulator that needs SystemC (create, launch, destroy).
+ * - Limits: launch shapes as CUDA's (grid x < 2^31, y and z <= 65535; block x, y <= 1024,
+ *   z <= 64, at most 1024 threads; shared memory within the SM's); module text up to
+ *   -gtlm_max_module_bytes; kernels bounded by -gpgpu_max_cycle and -gpgpu_max_insn (both modes).
  */
 #ifndef GTLM_GTLM_H
 #define GTLM_GTLM_H
@@ -41,7 +57,9 @@ typedef enum gtlm_status {
     GTLM_ESIM = -6,        /* the simulation failed (deadlock, out-of-bounds access, ...) */
     GTLM_EINTERNAL = -7,   /* a bug in gtlm: please report it with the message */
     GTLM_EVERSION = -8,    /* an options struct of a version this library does not know */
-    GTLM_EUNSUPPORTED = -9
+    GTLM_EUNSUPPORTED = -9,
+    GTLM_EBUSY = -10       /* the simulator is running: a call from inside its own callback, or from a
+                              second thread while another uses it (see "Contract" below) */
 } gtlm_status;
 
 /* Library version; any out-parameter may be NULL. Returns GTLM_VERSION_NUMBER of the library. */
@@ -75,7 +93,8 @@ GTLM_EXTERN(int) gtlm_sim_options_init(gtlm_sim_options *opts, unsigned int vers
  * On a configuration error returns GTLM_ECONFIG and gtlm_last_error() lists every problem
  * as "file:line:col: option '-name': what was expected". */
 GTLM_EXTERN(int) gtlm_sim_create(gtlm_sim **out, const gtlm_sim_options *opts);
-/* Frees a simulator; NULL is accepted. */
+/* Frees a simulator; NULL is accepted. From inside a callback (or while another thread runs a call
+ * on sim) it does nothing and gtlm_last_error() says why (status GTLM_EBUSY). */
 GTLM_EXTERN(void) gtlm_sim_destroy(gtlm_sim *sim);
 /* Warnings produced while loading the configuration ("" when none); owned by sim. */
 GTLM_EXTERN(const char *) gtlm_sim_warnings(const gtlm_sim *sim);
@@ -153,7 +172,8 @@ typedef struct gtlm_module gtlm_module;
 /* Loads a PTX module (text as nvcc -ptx writes it). name is used in messages and
  * descriptions of instructions. A malformed module or an instruction gtlm cannot run gives
  * GTLM_ECONFIG with every problem as "name:line:col: message". The module belongs to sim and
- * lives until sim is destroyed. */
+ * lives until sim is destroyed. Text (or a file) longer than -gtlm_max_module_bytes (default
+ * 512 MiB) gives GTLM_EINVAL without reading further; a file that cannot be read, GTLM_EIO. */
 GTLM_EXTERN(int) gtlm_module_load_ptx(gtlm_sim *sim, const char *text, const char *name, gtlm_module **out);
 GTLM_EXTERN(int) gtlm_module_load_ptx_file(gtlm_sim *sim, const char *path, gtlm_module **out);
 /* Copies bytes into a module-scope .const or .global variable at offset (cudaMemcpyToSymbol). */
@@ -184,11 +204,18 @@ GTLM_EXTERN(int) gtlm_kernel_resources_get(gtlm_sim *sim, gtlm_module *module, c
  * bytes holding the i-th kernel parameter; sizes must match the kernel's .param list.
  * The launch runs to completion before the call returns (in both modes). A kernel that fails
  * (an access outside any allocation, a misaligned access, a trap, a deadlock) gives GTLM_ESIM
- * with the kernel, instruction (pc and source line), warp, lane and address. */
+ * with the kernel, instruction (pc and source line), warp, lane and address; so does one stopped
+ * by -gpgpu_max_cycle or -gpgpu_max_insn (functional mode: -gpgpu_max_cycle N allows the warp
+ * instructions the GPU could issue in N cycles). A failed launch leaves every statistic as before
+ * it, and the timing model as on a new simulator (empty queues, cold caches, time 0), so the next
+ * launch gives what it gives on a fresh simulator; only stores the kernel made before it failed
+ * stay in device memory. A launch outside CUDA's limits or that does not fit on an SM gives
+ * GTLM_EINVAL and runs nothing. */
 GTLM_EXTERN(int) gtlm_launch(gtlm_sim *sim, gtlm_module *module, const char *kernel, const unsigned grid[3],
                             const unsigned block[3], size_t dynamic_shared_bytes, const void *const *args,
                             const size_t *arg_sizes, size_t n_args);
-/* Trace-driven mode (timing mode only): runs every command of DIR/kernelslist.g, Accel-Sim SASS
+/* Trace-driven mode (timing mode only; a kernel that fails is undone as by gtlm_launch, the
+ * kernels before it in DIR keep their statistics): runs every command of DIR/kernelslist.g, Accel-Sim SASS
  * traces (.traceg, tracer versions 3 to 5 and the older format), through the same SMs, memory
  * hierarchy and statistics as gtlm_launch; each kernel's statistics are kept under its name.
  * report (may be NULL) receives one line per kernel ("kernel NAME cycles N warp_insn N ctas N
@@ -221,7 +248,9 @@ typedef struct gtlm_mem_event {
 
 typedef void (*gtlm_mem_callback)(const gtlm_mem_event *event, void *payload);
 
-/* Calls cb after every executed memory instruction of later launches (NULL turns it off). */
+/* Calls cb after every executed memory instruction of later launches (NULL turns it off), in
+ * both modes: the same events, in execution order (functional: CTA by CTA; timing: issue order).
+ * See the contract above for the calls allowed inside cb. */
 GTLM_EXTERN(int) gtlm_set_mem_callback(gtlm_sim *sim, gtlm_mem_callback cb, void *payload);
 
 /* "ld.global.f32 %f1, [%rd4]"-style text of an instruction, written into buf. */
