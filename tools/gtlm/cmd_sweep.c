@@ -126,7 +126,8 @@ static int parse_sweep_args(int argc, char **argv, const char **spec, int *jobs,
         } else if (s[0] != '-' && !*spec) {
             *spec = s;
         } else {
-            fprintf(stderr, "gtlm sweep: unexpected argument '%s'\n", s);
+            if (s[0] == '-') cli_unknown_flag(s);
+            else fprintf(stderr, "gtlm sweep: unexpected argument '%s'\n", s);
             return CLI_USAGE;
         }
     }
