@@ -61,13 +61,13 @@ static simt_status run_cta(simt_cta *c, uint64_t *budget, simt_run_stats *stats,
             for (int k = 0; k < SLICE && w->state == SIMT_WARP_READY; k++) {
                 if (*budget == 0) {
                     memset(err, 0, sizeof *err);
-                    err->status = SIMT_ERR_DEADLOCK;
+                    err->status = SIMT_ERR_LIMIT;
                     err->warp = w->id;
                     memcpy(err->cta, c->ctaid, sizeof err->cta);
                     err->func = w->stack[w->depth - 1].func;
                     err->pc = w->stack[w->depth - 1].pc;
-                    snprintf(err->detail, sizeof err->detail, "instruction limit (-gpgpu_max_insn) reached");
-                    return SIMT_ERR_DEADLOCK;
+                    snprintf(err->detail, sizeof err->detail, "the instruction limit (-gpgpu_max_insn) was reached");
+                    return SIMT_ERR_LIMIT;
                 }
                 (*budget)--;
                 simt_status st = acc ? step_observed(c->launch, w, acc, err) : simt_warp_step(w, NULL, err);
@@ -81,7 +81,13 @@ static simt_status run_cta(simt_cta *c, uint64_t *budget, simt_run_stats *stats,
             memset(err, 0, sizeof *err);
             err->status = SIMT_ERR_DEADLOCK;
             memcpy(err->cta, c->ctaid, sizeof err->cta);
-            snprintf(err->detail, sizeof err->detail, "every live warp waits at a barrier that cannot complete");
+            /* Located at the barrier the first waiting warp stopped at, not where it resumes. */
+            strbuf why;
+            strbuf_init(&why);
+            simt_cta_describe_barriers(c, &why, &err->func, &err->pc, &err->warp);
+            snprintf(err->detail, sizeof err->detail, "every live warp waits at a barrier that cannot complete: %s",
+                     strbuf_str(&why));
+            strbuf_free(&why);
             return SIMT_ERR_DEADLOCK;
         }
     }

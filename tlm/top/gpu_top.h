@@ -76,6 +76,8 @@ public:
     void sync_stats();
     // Every domain's units' descriptions (the watchdog's dump).
     std::string describe_busy() const;
+    // Warps waiting at barriers, one line per CTA; empty when none waits.
+    std::string describe_barriers() const;
     // The VCD tracer when -vcd_file is set (else null).
     const VcdTracer *vcd() const { return vcd_.get(); }
 

@@ -109,7 +109,10 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
     double seconds = 0;
     KernelRun r = run_timed(kernel, occ, [&] { return gpu_->run_kernel(p.l, occ.ctas); }, &seconds);
     collect_load_pcs(kernel, p.l);
-    if (!r.ok) throw Error(GTLM_ST_ESIM, "kernel '" + kernel + "': " + r.error);
+    if (!r.ok) {
+        const std::string who = "kernel '" + kernel + "': "; // said once, also when the SIMT core said it
+        throw Error(GTLM_ST_ESIM, r.error.compare(0, who.size(), who) == 0 ? r.error : who + r.error);
+    }
 }
 
 // A timing-mode kernel between its statistics' boundaries: run() on the GPU, then the GPU totals
