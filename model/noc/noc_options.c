@@ -10,8 +10,8 @@ int noc_options_register(opt_registry *r, noc_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-network_mode", &c->network_mode, "2", 1, 2,
                       "1: Booksim network (gtlm models it as its crossbar), 2: local crossbar", e);
     rc |= opt_add_int(r, b, "-icnt_flit_size", &c->flit_size, "32", 1, 4096, "bytes per interconnect flit", e);
-    rc |= opt_add_int(r, b, "-icnt_in_buffer_limit", &c->in_buffer_limit, "64", 1, 1 << 20, "flits buffered at each input port", e);
-    rc |= opt_add_int(r, b, "-icnt_out_buffer_limit", &c->out_buffer_limit, "64", 1, 1 << 20, "flits buffered at each output port", e);
+    rc |= opt_add_int(r, b, "-icnt_in_buffer_limit", &c->in_buffer_limit, "64", 1, 65535, "flits buffered at each input port", e);
+    rc |= opt_add_int(r, b, "-icnt_out_buffer_limit", &c->out_buffer_limit, "64", 1, 65535, "flits buffered at each output port", e);
     rc |= opt_add_int(r, b, "-icnt_subnets", &c->subnets, "2", 1, 2, "1: one network for requests and replies, 2: separate", e);
     rc |= opt_add_int(r, b, "-icnt_arbiter_algo", &c->arbiter, "1", 0, 1, "output arbitration: 0 round-robin, 1 iSLIP", e);
     rc |= opt_add_int(r, b, "-icnt_latency", &c->latency, "1", 0, SM_MAX_LATENCY,
