@@ -89,9 +89,14 @@ TEST(CliInput, TraceBodyErrorsAreBadInputLikeHeaderErrors)
 TEST(CliInput, SizeParametersThatWouldWrapAreRejected)
 {
     Result r = run("run ispass/BFS --set nodes=4294971392");
-    EXPECT_NE(r.code, 0) << r.out;
+    EXPECT_EQ(r.code, 2) << r.out;
     EXPECT_NE(r.out.find("size parameter 'nodes=4294971392' is 4294971392; expected at most"), std::string::npos) << r.out;
     EXPECT_EQ(r.out.find("verified"), std::string::npos) << r.out;
+    // A size the kernels do not handle is refused before the run instead of failing verification.
+    r = run("run parboil/SGEMM --set m=100 --mode functional");
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("SGEMM: size parameters not supported: m must be a multiple of 128"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("WRONG RESULT"), std::string::npos) << r.out;
 }
 
 TEST(CliInput, UnmodelledGpgpuSimOptionsOnTheCommandLineWarnInCompatMode)
@@ -104,6 +109,30 @@ TEST(CliInput, UnmodelledGpgpuSimOptionsOnTheCommandLineWarnInCompatMode)
     EXPECT_NE(r.out.find("command line (argument 1): warning: GPGPU-Sim option '-gpgpu_ptx_sim_mode' is not modelled"),
               std::string::npos)
         << r.out;
+}
+
+} // namespace
+
+extern "C" {
+#include "workload.h"
+}
+
+namespace {
+
+// A workload's size check accepts its own presets, so only user-chosen sizes can be refused.
+TEST(CliInput, WorkloadSizeChecksAcceptEveryPreset)
+{
+    int checked = 0;
+    for (size_t i = 0; i < wl_registry_count; i++) {
+        const wl_desc *d = wl_registry[i];
+        if (!d->check) continue;
+        checked++;
+        for (const long *p : {d->tiny, d->sim, d->paper}) {
+            const char *why = d->check(p);
+            EXPECT_EQ(why, nullptr) << d->suite << "/" << d->name << ": " << why;
+        }
+    }
+    EXPECT_GE(checked, 10);
 }
 
 } // namespace

@@ -231,6 +231,12 @@ static int run(wl_ctx *c)
     return rc;
 }
 
+/* The sizes the kernels handle; others would run and fail verification. */
+static const char *supported_sizes(const long *p)
+{
+    return p[0] > 160000 ? "n must be at most 160000 rows" : NULL;
+}
+
 const wl_desc workload_parboil_spmv = {
     .name = "SPMV",
     .suite = "parboil",
@@ -244,4 +250,5 @@ const wl_desc workload_parboil_spmv = {
     .sim = {11948, 5},
     .paper = {11948, 50},
     .run = run,
+    .check = supported_sizes,
 };

@@ -123,6 +123,12 @@ static int run(wl_ctx *c)
     return rc;
 }
 
+/* The sizes the kernels handle; others would run and fail verification. */
+static const char *supported_sizes(const long *p)
+{
+    return p[0] % 16 ? "in must be a multiple of 16" : NULL;
+}
+
 const wl_desc workload_rodinia_backprop = {
     .name = "Backprop",
     .suite = "rodinia",
@@ -135,4 +141,5 @@ const wl_desc workload_rodinia_backprop = {
     .sim = {65536},
     .paper = {65536},
     .run = run,
+    .check = supported_sizes,
 };

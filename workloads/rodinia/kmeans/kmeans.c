@@ -112,6 +112,12 @@ static int run(wl_ctx *c)
     return rc;
 }
 
+/* The sizes the kernels handle; others would run and fail verification. */
+static const char *supported_sizes(const long *p)
+{
+    return p[2] > 32 || p[1] > 34 ? "at most 32 clusters of at most 34 features (the centres live in constant memory)" : NULL;
+}
+
 const wl_desc workload_rodinia_kmeans = {
     .name = "KMeans",
     .suite = "rodinia",
@@ -124,4 +130,5 @@ const wl_desc workload_rodinia_kmeans = {
     .sim = {28000, 4, 5, 5},
     .paper = {494020, 34, 5, 500},
     .run = run,
+    .check = supported_sizes,
 };
