@@ -115,15 +115,7 @@ std::string quote(const std::string &s) { return "'" + s + "'"; }
 // run() under timeout(1): a hang ends as exit 124 instead of stopping the test suite.
 Result run_bounded(const std::string &args)
 {
-    Result r;
-    FILE *p = popen(("timeout 120 " + std::string(GTLM_CLI) + " " + args + " 2>&1").c_str(), "r");
-    if (!p) return r;
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-    int st = pclose(p);
-    r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
+    return run_command("timeout 120 " + std::string(GTLM_CLI) + " " + args + " 2>&1");
 }
 
 TEST(ConfigFuzz, EveryValueRunsOrIsALocatedError)
