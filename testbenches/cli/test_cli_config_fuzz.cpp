@@ -107,7 +107,8 @@ std::string value_for(std::mt19937_64 &g, const Option &o)
 // folder); everything else is fair game.
 bool writes_files(const std::string &name)
 {
-    return name.find("file") != std::string::npos || name == "-gtlm_trace_out" || name == "-gtlm_log_level";
+    return name.find("file") != std::string::npos || name == "-gtlm_trace_out" || name == "-gtlm_log_level" ||
+           name == "-stats_interval"; // on, it writes -stats_timeseries_file
 }
 
 std::string quote(const std::string &s) { return "'" + s + "'"; }
