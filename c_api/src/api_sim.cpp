@@ -117,19 +117,8 @@ extern "C" const char *gtlm_sim_describe(const gtlm_sim *sim)
 static int option_info(const gtlm_sim *sim, size_t index, gtlm_option_info *out);
 static int option_value(const gtlm_sim *sim, const char *name, char *buf, size_t len);
 
-static const char *type_name(const opt_entry *e)
-{
-    switch (e->type) {
-    case OPT_INT: return "int";
-    case OPT_I64: return "int64";
-    case OPT_DOUBLE: return "double";
-    case OPT_BOOL: return "bool";
-    case OPT_STRING: return "string";
-    case OPT_ENUM: return "enum";
-    case OPT_CUSTOM: return e->custom->name;
-    }
-    return "?";
-}
+/* "int in [1, 4096]", "double in [...]", "bool", ..., or the custom type's name. */
+static const char *type_name(const opt_entry *e) { return e->type_text; }
 
 extern "C" int gtlm_option_count(const gtlm_sim *sim, size_t *out)
 {

@@ -1,6 +1,7 @@
 #include "cache_config.h"
 
 #include "../config/opt_check.h"
+#include "../config/opt_limits.h"
 
 int l1_options_register(opt_registry *r, l1_config *c, strbuf *e)
 {
@@ -14,8 +15,8 @@ int l1_options_register(opt_registry *r, l1_config *c, strbuf *e)
                          "L1 constant cache (same syntax as -gpgpu_cache:dl1)", e);
     rc |= opt_add_custom(r, b, "-gpgpu_tex_cache:l1", &gsim_opt_cache, &c->tex_l1, "N:4:128:24,L:R:m:N:L,F:128:4,128:2",
                          "L1 texture cache (same syntax as -gpgpu_cache:dl1)", e);
-    rc |= opt_add_int(r, b, "-gpgpu_l1_latency", &c->dl1_latency, "1", "L1 data cache hit latency in core cycles", e);
-    rc |= opt_add_int(r, b, "-gpgpu_l1_banks", &c->dl1_banks, "1", "L1 data cache banks", e);
+    rc |= opt_add_int(r, b, "-gpgpu_l1_latency", &c->dl1_latency, "1", 1, SM_MAX_LATENCY, "L1 data cache hit latency in core cycles", e);
+    rc |= opt_add_int(r, b, "-gpgpu_l1_banks", &c->dl1_banks, "1", 1, 64, "L1 data cache banks", e);
     rc |= opt_add_bool(r, b, "-gpgpu_gmem_skip_L1D", &c->gmem_skip_l1d, "0", "global memory accesses bypass the L1 data cache", e);
     /* GPGPU-Sim 3.x spelled it without the prefix; the same field, so 3.x configs keep their setting. */
     rc |= opt_add_alias(r, "-gmem_skip_L1D", "-gpgpu_gmem_skip_L1D", "GPGPU-Sim 3.x name of -gpgpu_gmem_skip_L1D", e);
@@ -30,7 +31,7 @@ int l2_options_register(opt_registry *r, l2_config *c, strbuf *e)
                          "L2 cache per memory sub-partition (same syntax as -gpgpu_cache:dl1)", e);
     rc |= opt_add_bool(r, b, "-gpgpu_cache:dl2_texture_only", &c->dl2_texture_only, "0",
                        "the L2 caches texture accesses only", e);
-    rc |= opt_add_int(r, b, "-rop_latency", &c->rop_latency, "120",
+    rc |= opt_add_int(r, b, "-rop_latency", &c->rop_latency, "120", 0, SM_MAX_LATENCY,
                       "core cycles from arrival at a memory partition to the L2 tag lookup", e);
     /* GPGPU-Sim 4.x and Accel-Sim configs use this name; the same field as -rop_latency. */
     rc |= opt_add_alias(r, "-gpgpu_l2_rop_latency", "-rop_latency", "GPGPU-Sim 4.x name of -rop_latency", e);
@@ -48,14 +49,11 @@ int l1_config_check(const opt_registry *r, const l1_config *c, strbuf *e)
 {
     int bad = check_cache(r, e, "-gpgpu_cache:dl1", &c->dl1, 1);
     bad |= check_cache(r, e, "-gpgpu_cache:il1", &c->il1, 0);
-    bad |= opt_check(r, e, "-gpgpu_l1_latency", c->dl1_latency >= 1, "must be at least 1 cycle, got %d", c->dl1_latency);
-    bad |= opt_check(r, e, "-gpgpu_l1_banks", c->dl1_banks >= 1, "must be at least 1, got %d", c->dl1_banks);
     return bad ? -1 : 0;
 }
 
 int l2_config_check(const opt_registry *r, const l2_config *c, strbuf *e)
 {
     int bad = check_cache(r, e, "-gpgpu_cache:dl2", &c->dl2, 1);
-    bad |= opt_check(r, e, "-rop_latency", c->rop_latency >= 0, "must not be negative, got %d", c->rop_latency);
     return bad ? -1 : 0;
 }

@@ -7,6 +7,7 @@
 
 typedef struct strset {
     char **slot;
+    int *val; /* the value stored with each string (strset_put); -1 when none */
     size_t cap, n;
 } strset;
 
@@ -15,5 +16,9 @@ void strset_free(strset *s);
 /* Adds the first len bytes of str (a copy). 0, or -1 when out of memory; adding twice is fine. */
 int strset_add(strset *s, const char *str, size_t len);
 int strset_has(const strset *s, const char *str, size_t len);
+/* Adds the string with a value, or sets the value of a string already there; 0 or -1. */
+int strset_put(strset *s, const char *str, size_t len, int value);
+/* The value stored with the string, or -1 when it is absent or was added without one. */
+int strset_get(const strset *s, const char *str, size_t len);
 
 #endif

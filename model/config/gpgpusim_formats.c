@@ -1,4 +1,5 @@
 #include "gpgpusim_formats.h"
+#include "opt_limits.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -95,6 +96,25 @@ int gsim_cache_cfg_parse(const char *text, gsim_cache_cfg *out, char *err, size_
     if (*k.p) return fail(&k, "the end of the cache description");
     if (c.nsets <= 0 || c.line_size <= 0 || c.assoc <= 0) {
         snprintf(err, len, "sets, line size and associativity must be positive in '%s'", text);
+        return -1;
+    }
+    /* Bounds far above real caches (an H100 L2 slice has 128-256 sets of 16-24 ways) that keep
+     * the tag arrays and MSHR tables of every cache instance allocatable. */
+    if (c.nsets > CACHE_MAX_SETS || c.assoc > CACHE_MAX_ASSOC || (long long)c.nsets * c.assoc > CACHE_MAX_LINES) {
+        snprintf(err, len, "expected at most %d sets, %d ways and %d lines (sets x ways), got %d sets of %d ways in '%s'",
+                 CACHE_MAX_SETS, CACHE_MAX_ASSOC, CACHE_MAX_LINES, c.nsets, c.assoc, text);
+        return -1;
+    }
+    if (c.line_size < 2 || c.line_size > CACHE_MAX_LINE) {
+        snprintf(err, len, "expected a line size in [2, %d] bytes, got %d in '%s'", CACHE_MAX_LINE, c.line_size, text);
+        return -1;
+    }
+    if (c.mshr_entries > CACHE_MAX_QUEUE || c.mshr_merge > 65535 || c.miss_queue > CACHE_MAX_QUEUE ||
+        c.result_fifo > CACHE_MAX_QUEUE || c.port_width > CACHE_MAX_LINE) {
+        snprintf(err, len,
+                 "expected at most %d MSHR entries, 65535 merges, a miss queue and result FIFO of at most %d and a "
+                 "port of at most %d bytes in '%s'",
+                 CACHE_MAX_QUEUE, CACHE_MAX_QUEUE, CACHE_MAX_LINE, text);
         return -1;
     }
     if (c.line_size & (c.line_size - 1)) {
@@ -204,6 +224,14 @@ int gsim_dram_timing_parse(const char *text, gsim_dram_timing *out, char *err, s
             return -1;
         }
     }
+    for (size_t i = 0; i < N_DRAM_KEYS; i++) {
+        int v = *(const int *)((const char *)&t + dram_keys[i].offset);
+        int max = i == 0 || strcmp(dram_keys[i].key, "nbkgrp") == 0 ? DRAM_MAX_BANKS : SM_MAX_LATENCY;
+        if (v > max) {
+            snprintf(err, len, "expected %s in [0, %d], got %d in '%s'", dram_keys[i].key, max, v, text);
+            return -1;
+        }
+    }
     if (t.nbk <= 0 || t.nbkgrp <= 0 || t.nbk % t.nbkgrp != 0) {
         snprintf(err, len, "nbk must be positive and a multiple of nbkgrp in '%s'", text);
         return -1;
@@ -254,9 +282,14 @@ static int clocks_parse(const void *param, const char *text, void *dst, char *er
         get_double(&k, &d.dram_mhz, "the DRAM clock in MHz"))
         return -1;
     if (*k.p) return fail(&k, "the end of core:icnt:l2:dram");
-    if (d.core_mhz <= 0 || d.icnt_mhz <= 0 || d.l2_mhz <= 0 || d.dram_mhz <= 0) {
-        snprintf(err, len, "every clock must be positive (MHz) in '%s'", text);
-        return -1;
+    const double mhz[4] = {d.core_mhz, d.icnt_mhz, d.l2_mhz, d.dram_mhz};
+    for (int i = 0; i < 4; i++) {
+        if (!(mhz[i] >= GPU_MIN_CLOCK_MHZ && mhz[i] <= GPU_MAX_CLOCK_MHZ)) { /* also nan */
+            static const char *const names[4] = {"core", "interconnect", "L2", "DRAM"};
+            snprintf(err, len, "expected every clock in [%g, %g] MHz, got the %s clock %g in '%s'", GPU_MIN_CLOCK_MHZ,
+                     GPU_MAX_CLOCK_MHZ, names[i], mhz[i], text);
+            return -1;
+        }
     }
     *(gsim_clock_domains *)dst = d;
     return 0;

@@ -54,20 +54,25 @@ static int parse_i64(const char *t, int64_t lo, int64_t hi, int64_t *out, char *
         return -1;
     }
     if (errno == ERANGE || v < lo || v > hi) {
-        snprintf(err, len, "integer '%s' out of range [%" PRId64 ", %" PRId64 "]", t, lo, hi);
+        snprintf(err, len, "expected an integer in [%" PRId64 ", %" PRId64 "], got '%s'", lo, hi, t);
         return -1;
     }
     *out = v;
     return 0;
 }
 
-static int parse_double(const char *t, double *out, char *err, size_t len)
+static int parse_double(const char *t, double lo, double hi, double *out, char *err, size_t len)
 {
     char *end;
     errno = 0;
     double v = strtod(t, &end);
-    if (end == t || *end != '\0' || errno == ERANGE || !isfinite(v)) {
+    if (end == t || *end != '\0' || !isfinite(v)) {
         snprintf(err, len, "expected a finite number, got '%s'", t);
+        return -1;
+    }
+    /* ERANGE also flags an underflow (1e-400): out of range like any other tiny value. */
+    if (errno == ERANGE || !(v >= lo && v <= hi)) {
+        snprintf(err, len, "expected a number in [%g, %g], got '%s'", lo, hi, t);
         return -1;
     }
     *out = v;
@@ -103,17 +108,17 @@ static int parse_value(const opt_entry *e, const char *t, char *err, size_t len)
     switch (e->type) {
     case OPT_INT: {
         int64_t v;
-        if (parse_i64(t, INT_MIN, INT_MAX, &v, err, len)) return -1;
+        if (parse_i64(t, e->lo, e->hi, &v, err, len)) return -1;
         *(int *)e->dst = (int)v;
         return 0;
     }
     case OPT_I64: {
         int64_t v;
-        if (parse_i64(t, INT64_MIN, INT64_MAX, &v, err, len)) return -1;
+        if (parse_i64(t, e->lo, e->hi, &v, err, len)) return -1;
         *(int64_t *)e->dst = v;
         return 0;
     }
-    case OPT_DOUBLE: return parse_double(t, (double *)e->dst, err, len);
+    case OPT_DOUBLE: return parse_double(t, e->dlo, e->dhi, (double *)e->dst, err, len);
     case OPT_BOOL: return parse_bool(t, (int *)e->dst, err, len);
     case OPT_ENUM: return parse_enum(e->choices, t, (int *)e->dst, err, len);
     case OPT_STRING: {
@@ -147,11 +152,38 @@ void opt_format(const opt_entry *e, char *buf, size_t len)
     snprintf(buf, len, "?");
 }
 
+/* The accepted range of a numeric option (unused by the other types). */
+typedef struct range {
+    int64_t lo, hi;
+    double dlo, dhi;
+} range;
+static const range no_range = {0, 0, 0.0, 0.0};
+
+static void type_text(opt_entry *e)
+{
+    switch (e->type) {
+    case OPT_INT:
+    case OPT_I64:
+        snprintf(e->type_text, sizeof e->type_text, "%s in [%" PRId64 ", %" PRId64 "]",
+                 e->type == OPT_INT ? "int" : "int64", e->lo, e->hi);
+        return;
+    case OPT_DOUBLE: snprintf(e->type_text, sizeof e->type_text, "double in [%g, %g]", e->dlo, e->dhi); return;
+    case OPT_BOOL: snprintf(e->type_text, sizeof e->type_text, "bool"); return;
+    case OPT_STRING: snprintf(e->type_text, sizeof e->type_text, "string"); return;
+    case OPT_ENUM: snprintf(e->type_text, sizeof e->type_text, "enum"); return;
+    case OPT_CUSTOM: snprintf(e->type_text, sizeof e->type_text, "%s", e->custom->name); return;
+    }
+}
+
 /* fresh: dst has never held a value (a new field, not an alias of a registered one). */
 static int add_entry(opt_registry *r, const char *block, const char *name, opt_type type, void *dst,
-                     const char *const *choices, const opt_custom_type *custom, const char *def,
+                     const char *const *choices, const opt_custom_type *custom, range rg, const char *def,
                      const char *desc, int fresh, strbuf *err)
 {
+    if (rg.lo > rg.hi || !(rg.dlo <= rg.dhi)) {
+        strbuf_line(err, "option '%s' has an empty range", name);
+        return -1;
+    }
     if (name[0] != '-') {
         strbuf_line(err, "option '%s' must start with '-'", name);
         return -1;
@@ -173,6 +205,11 @@ static int add_entry(opt_registry *r, const char *block, const char *name, opt_t
     e->dst = dst;
     e->choices = choices;
     e->custom = custom;
+    e->lo = rg.lo;
+    e->hi = rg.hi;
+    e->dlo = rg.dlo;
+    e->dhi = rg.dhi;
+    type_text(e);
     if (type == OPT_STRING && fresh) *(char **)dst = NULL;
     e->name = dup_str(name);
     e->block = dup_str(block);
@@ -194,28 +231,40 @@ static int add_entry(opt_registry *r, const char *block, const char *name, opt_t
 }
 
 static int add(opt_registry *r, const char *block, const char *name, opt_type type, void *dst,
-               const char *const *choices, const opt_custom_type *custom, const char *def, const char *desc,
-               strbuf *err)
+               const char *const *choices, const opt_custom_type *custom, range rg, const char *def,
+               const char *desc, strbuf *err)
 {
-    return add_entry(r, block, name, type, dst, choices, custom, def, desc, 1, err);
+    return add_entry(r, block, name, type, dst, choices, custom, rg, def, desc, 1, err);
 }
 
-int opt_add_int(opt_registry *r, const char *b, const char *n, int *d, const char *def, const char *desc, strbuf *e)
-{ return add(r, b, n, OPT_INT, d, NULL, NULL, def, desc, e); }
-int opt_add_i64(opt_registry *r, const char *b, const char *n, int64_t *d, const char *def, const char *desc, strbuf *e)
-{ return add(r, b, n, OPT_I64, d, NULL, NULL, def, desc, e); }
-int opt_add_double(opt_registry *r, const char *b, const char *n, double *d, const char *def, const char *desc, strbuf *e)
-{ return add(r, b, n, OPT_DOUBLE, d, NULL, NULL, def, desc, e); }
+int opt_add_int(opt_registry *r, const char *b, const char *n, int *d, const char *def, int lo, int hi,
+                const char *desc, strbuf *e)
+{
+    range rg = {lo, hi, 0.0, 0.0};
+    return add(r, b, n, OPT_INT, d, NULL, NULL, rg, def, desc, e);
+}
+int opt_add_i64(opt_registry *r, const char *b, const char *n, int64_t *d, const char *def, int64_t lo, int64_t hi,
+                const char *desc, strbuf *e)
+{
+    range rg = {lo, hi, 0.0, 0.0};
+    return add(r, b, n, OPT_I64, d, NULL, NULL, rg, def, desc, e);
+}
+int opt_add_double(opt_registry *r, const char *b, const char *n, double *d, const char *def, double lo, double hi,
+                   const char *desc, strbuf *e)
+{
+    range rg = {0, 0, lo, hi};
+    return add(r, b, n, OPT_DOUBLE, d, NULL, NULL, rg, def, desc, e);
+}
 int opt_add_bool(opt_registry *r, const char *b, const char *n, int *d, const char *def, const char *desc, strbuf *e)
-{ return add(r, b, n, OPT_BOOL, d, NULL, NULL, def, desc, e); }
+{ return add(r, b, n, OPT_BOOL, d, NULL, NULL, no_range, def, desc, e); }
 int opt_add_string(opt_registry *r, const char *b, const char *n, char **d, const char *def, const char *desc, strbuf *e)
-{ return add(r, b, n, OPT_STRING, d, NULL, NULL, def, desc, e); }
+{ return add(r, b, n, OPT_STRING, d, NULL, NULL, no_range, def, desc, e); }
 int opt_add_enum(opt_registry *r, const char *b, const char *n, int *d, const char *const *choices,
                  const char *def, const char *desc, strbuf *e)
-{ return add(r, b, n, OPT_ENUM, d, choices, NULL, def, desc, e); }
+{ return add(r, b, n, OPT_ENUM, d, choices, NULL, no_range, def, desc, e); }
 int opt_add_custom(opt_registry *r, const char *b, const char *n, const opt_custom_type *t, void *d,
                    const char *def, const char *desc, strbuf *e)
-{ return add(r, b, n, OPT_CUSTOM, d, NULL, t, def, desc, e); }
+{ return add(r, b, n, OPT_CUSTOM, d, NULL, t, no_range, def, desc, e); }
 
 int opt_add_alias(opt_registry *r, const char *alias, const char *target, const char *desc, strbuf *err)
 {
@@ -231,7 +280,8 @@ int opt_add_alias(opt_registry *r, const char *alias, const char *target, const 
      * re-parse writes the target's current value back unchanged. */
     char *block = dup_str(t->block);
     if (!block) return -1;
-    int rc = add_entry(r, block, alias, t->type, t->dst, t->choices, t->custom, def, desc, 0, err);
+    range rg = {t->lo, t->hi, t->dlo, t->dhi};
+    int rc = add_entry(r, block, alias, t->type, t->dst, t->choices, t->custom, rg, def, desc, 0, err);
     free(block);
     if (rc == 0) r->v[r->n - 1].alias_of = ti + 1;
     return rc;

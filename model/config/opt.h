@@ -42,6 +42,9 @@ typedef struct opt_entry {
     void *dst;
     const char *const *choices; /* OPT_ENUM */
     const opt_custom_type *custom;
+    int64_t lo, hi;    /* OPT_INT, OPT_I64: the accepted range */
+    double dlo, dhi;   /* OPT_DOUBLE: the accepted range */
+    char type_text[96]; /* the type as users see it, with its range: "int in [1, 4096]" */
     char source[1024]; /* "default", "file:line" or "command line" */
     size_t alias_of;  /* 1 + index of the option this name stands for; 0 for a real option */
 } opt_entry;
@@ -56,13 +59,15 @@ void opt_registry_init(opt_registry *r);
 void opt_registry_free(opt_registry *r);
 
 /* Registration: the default text goes through the same parser as a user's value. A bad
- * default or a duplicate name is a programming error: returns non-zero and says why in err. */
-int opt_add_int(opt_registry *r, const char *block, const char *name, int *dst, const char *def,
+ * default or a duplicate name is a programming error: returns non-zero and says why in err.
+ * Every number has its accepted range [lo, hi] in its declaration: a value outside it is an
+ * error at the place it was set, naming the range, so no block sees a value it cannot model. */
+int opt_add_int(opt_registry *r, const char *block, const char *name, int *dst, const char *def, int lo, int hi,
                 const char *desc, strbuf *err);
-int opt_add_i64(opt_registry *r, const char *block, const char *name, int64_t *dst, const char *def,
-                const char *desc, strbuf *err);
-int opt_add_double(opt_registry *r, const char *block, const char *name, double *dst, const char *def,
-                   const char *desc, strbuf *err);
+int opt_add_i64(opt_registry *r, const char *block, const char *name, int64_t *dst, const char *def, int64_t lo,
+                int64_t hi, const char *desc, strbuf *err);
+int opt_add_double(opt_registry *r, const char *block, const char *name, double *dst, const char *def, double lo,
+                   double hi, const char *desc, strbuf *err);
 int opt_add_bool(opt_registry *r, const char *block, const char *name, int *dst, const char *def,
                  const char *desc, strbuf *err);
 int opt_add_string(opt_registry *r, const char *block, const char *name, char **dst, const char *def,

@@ -79,25 +79,29 @@ static void skip_line(const char **pp)
     *pp = p;
 }
 
+/* A GPGPU-Sim option gtlm does not model, in a file or on the command line: a warning in
+ * compatibility mode (returns 0), else an error (-1). 1 when name is not such an option. */
+static int unmodelled(const opt_registry *r, const char *where, const char *name, strbuf *err, strbuf *warn)
+{
+    if (opt_find(r, name) || !opt_is_unmodelled_gpgpusim(name)) return 1;
+    if (r->compat_flag && *r->compat_flag) {
+        strbuf_line(warn, "%s: warning: GPGPU-Sim option '%s' is not modelled by gtlm; ignored", where, name);
+        return 0;
+    }
+    strbuf_line(err,
+                "%s: GPGPU-Sim option '%s' is not modelled by gtlm (set -gtlm_gpgpusim_compat 1 or "
+                "--gpgpusim-compat to ignore it with a warning)",
+                where, name);
+    return -1;
+}
+
 static int handle_pair(opt_registry *r, const char *name, const token *opt, const token *val, strbuf *err,
                        strbuf *warn)
 {
     char where[600];
     snprintf(where, sizeof where, "%s:%d:%d", name, opt->line, opt->col);
-    if (!opt_find(r, opt->text)) {
-        if (opt_is_unmodelled_gpgpusim(opt->text)) {
-            if (r->compat_flag && *r->compat_flag) {
-                strbuf_line(warn, "%s: warning: GPGPU-Sim option '%s' is not modelled by gtlm; ignored", where,
-                            opt->text);
-                return 0;
-            }
-            strbuf_line(err,
-                        "%s: GPGPU-Sim option '%s' is not modelled by gtlm (set -gtlm_gpgpusim_compat 1 or "
-                        "--gpgpusim-compat to ignore it with a warning)",
-                        where, opt->text);
-            return -1;
-        }
-    }
+    int u = unmodelled(r, where, opt->text, err, warn);
+    if (u <= 0) return u;
     if (val == NULL) {
         strbuf_line(err, "%s: option '%s': expected a value after the option name on the same line", where,
                     opt->text);
@@ -193,7 +197,6 @@ int opt_parse_file(opt_registry *r, const char *path, strbuf *err, strbuf *warn)
 
 int opt_parse_args(opt_registry *r, int argc, const char *const *argv, strbuf *err, strbuf *warn)
 {
-    (void)warn;
     int errors = 0;
     for (int i = 0; i < argc; i++) {
         char where[64];
@@ -208,7 +211,8 @@ int opt_parse_args(opt_registry *r, int argc, const char *const *argv, strbuf *e
             errors++;
             break;
         }
-        if (opt_set(r, argv[i], argv[i + 1], where, err) != 0) errors++;
+        int u = unmodelled(r, where, argv[i], err, warn);
+        if (u < 0 || (u > 0 && opt_set(r, argv[i], argv[i + 1], where, err) != 0)) errors++;
         i++;
     }
     return errors ? -1 : 0;

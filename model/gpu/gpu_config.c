@@ -40,6 +40,34 @@ static int cross_check(const opt_registry *r, const gtlm_config *cfg, strbuf *e)
     return rc;
 }
 
+static int list_max(const gsim_int_list *l, int m)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->v[i] > m) m = l->v[i];
+    return m;
+}
+
+/* The longest a warp or a memory access may wait on a fixed latency, in core cycles: an SM unit's
+ * latency or initiation interval, or one DRAM access (ROP, interconnect and DRAM latency plus
+ * its longest timing in core cycles). */
+static double longest_wait(const gtlm_config *c)
+{
+    int core = c->sm.lat_sfu > c->sm.init_sfu ? c->sm.lat_sfu : c->sm.init_sfu;
+    const gsim_int_list *lists[] = {&c->sm.lat_int, &c->sm.init_int, &c->sm.lat_fp, &c->sm.init_fp, &c->sm.lat_dp,
+                                    &c->sm.init_dp};
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++) core = list_max(lists[i], core);
+    for (int i = 0; i < 5; i++) core = list_max(&c->trace.lat_init[i], core);
+    if (c->sm.smem_latency > core) core = c->sm.smem_latency;
+    if (c->l1.dl1_latency > core) core = c->l1.dl1_latency;
+    const gsim_dram_timing *t = &c->dram.timing;
+    int dram = t->tRC;
+    const int timings[] = {t->tCCD, t->tRRD, t->tRCD, t->tRAS, t->tRP, t->CL, t->WL, t->tCDLR, t->tWR, t->tCCDL, t->tRTPL};
+    for (size_t i = 0; i < sizeof timings / sizeof *timings; i++)
+        if (timings[i] > dram) dram = timings[i];
+    double mem = c->l2.rop_latency + c->noc.latency + c->dram.latency + dram * c->gpu.clocks.core_mhz / c->gpu.clocks.dram_mhz;
+    return mem > core ? mem : core;
+}
+
 int gtlm_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *e)
 {
     int rc = 0;
@@ -52,6 +80,14 @@ int gtlm_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *e)
     rc |= trace_config_check(r, &cfg->trace, e);
     rc |= power_config_check(r, &cfg->power, e);
     rc |= cross_check(r, cfg, e);
+    if (rc == 0) {
+        /* A unit waiting out its own latency is not a deadlock: the watchdog must wait longer. */
+        double wait = longest_wait(cfg);
+        rc |= opt_check(r, e, "-gtlm_watchdog_cycles", cfg->gpu.watchdog_cycles > 2 * wait,
+                        "%lld cycles would stop runs that only wait out a configured latency: expected more than "
+                        "twice the longest one (%.0f core cycles)",
+                        (long long)cfg->gpu.watchdog_cycles, wait);
+    }
     return rc ? -1 : 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include "../common/name_match.h"
 #include "../config/opt_check.h"
+#include "../config/opt_limits.h"
 #include "../log/log.h"
 
 int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e);
@@ -13,19 +14,19 @@ int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
 {
     const char *b = "gpu";
     int rc = 0;
-    rc |= opt_add_int(r, b, "-gpgpu_n_clusters", &c->n_clusters, "15", "SM clusters", e);
-    rc |= opt_add_int(r, b, "-gpgpu_n_cores_per_cluster", &c->cores_per_cluster, "1", "SMs per cluster", e);
-    rc |= opt_add_int(r, b, "-gpgpu_n_mem", &c->n_mem, "6", "memory channels (memory partitions)", e);
-    rc |= opt_add_int(r, b, "-gpgpu_n_sub_partition_per_mchannel", &c->sub_partitions_per_channel, "2",
+    rc |= opt_add_int(r, b, "-gpgpu_n_clusters", &c->n_clusters, "15", 1, GPU_MAX_SMS, "SM clusters", e);
+    rc |= opt_add_int(r, b, "-gpgpu_n_cores_per_cluster", &c->cores_per_cluster, "1", 1, GPU_MAX_SMS, "SMs per cluster", e);
+    rc |= opt_add_int(r, b, "-gpgpu_n_mem", &c->n_mem, "6", 1, GPU_MAX_MEM_CHANNELS, "memory channels (memory partitions)", e);
+    rc |= opt_add_int(r, b, "-gpgpu_n_sub_partition_per_mchannel", &c->sub_partitions_per_channel, "2", 1, 2,
                       "L2 slices (sub-partitions) per memory channel", e);
     rc |= opt_add_custom(r, b, "-gpgpu_clock_domains", &gsim_opt_clocks, &c->clocks, "700.0:700.0:700.0:924.0",
                          "clock frequencies in MHz core:interconnect:L2:DRAM", e);
-    rc |= opt_add_i64(r, b, "-gpgpu_max_cycle", &c->max_cycles, "0", "stop after this many core cycles (0: no limit)", e);
-    rc |= opt_add_i64(r, b, "-gpgpu_max_insn", &c->max_insn, "0", "stop after this many warp instructions (0: no limit)", e);
+    rc |= opt_add_i64(r, b, "-gpgpu_max_cycle", &c->max_cycles, "0", 0, GPU_MAX_CYCLES, "stop after this many core cycles (0: no limit)", e);
+    rc |= opt_add_i64(r, b, "-gpgpu_max_insn", &c->max_insn, "0", 0, INT64_MAX, "stop after this many warp instructions (0: no limit)", e);
     rc |= opt_add_bool(r, b, "-gpgpu_deadlock_detect", &c->deadlock_detect, "1", "stop with a report when no unit makes progress", e);
-    rc |= opt_add_i64(r, b, "-gtlm_watchdog_cycles", &c->watchdog_cycles, "100000",
+    rc |= opt_add_i64(r, b, "-gtlm_watchdog_cycles", &c->watchdog_cycles, "100000", 1, GPU_MAX_CYCLES,
                       "core cycles without any progress before the deadlock watchdog stops the run", e);
-    rc |= opt_add_i64(r, b, "-stats_interval", &c->stats_interval, "0",
+    rc |= opt_add_i64(r, b, "-stats_interval", &c->stats_interval, "0", 0, GPU_MAX_CYCLES,
                       "core cycles between time-series samples written to -stats_timeseries_file (0: off)", e);
     rc |= opt_add_string(r, b, "-stats_timeseries_file", &c->timeseries_file, "gtlm_timeseries.csv",
                          "CSV file of the time series (one row per unit per interval and at each kernel end)", e);
@@ -34,17 +35,17 @@ int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
     rc |= opt_add_string(r, b, "-vcd_signals", &c->vcd_signals, "*",
                          "signals written to the VCD: comma-separated name patterns, e.g. 'gpu.sm[0-3].*,gpu.dram*' "
                          "(* any text, ? one character, [a-b] an index range)", e);
-    rc |= opt_add_i64(r, b, "-vcd_start", &c->vcd_start, "0", "first core cycle written to the VCD", e);
-    rc |= opt_add_i64(r, b, "-vcd_end", &c->vcd_end, "0", "core cycle the VCD stops at (exclusive; 0: the end of the run)", e);
+    rc |= opt_add_i64(r, b, "-vcd_start", &c->vcd_start, "0", 0, GPU_MAX_CYCLES, "first core cycle written to the VCD", e);
+    rc |= opt_add_i64(r, b, "-vcd_end", &c->vcd_end, "0", 0, GPU_MAX_CYCLES, "core cycle the VCD stops at (exclusive; 0: the end of the run)", e);
     rc |= opt_add_bool(r, b, "-gtlm_check_protocol", &c->check_protocol, "0",
                        "put a TLM-2.0 base-protocol checker on every link between SMs, interconnect, L2 and DRAM", e);
-    rc |= opt_add_i64(r, b, "-gtlm_seed", &c->seed, "1", "seed of every pseudo-random choice in the model", e);
+    rc |= opt_add_i64(r, b, "-gtlm_seed", &c->seed, "1", INT64_MIN, INT64_MAX, "seed of every pseudo-random choice in the model", e);
     rc |= opt_add_enum(r, b, "-gtlm_mode", &c->mode, modes, "timing",
                        "functional: run kernels to completion without timing; timing: the cycle-level model", e);
     rc |= opt_add_string(r, b, "-gtlm_trace_out", &c->trace_out, "",
                          "directory to write Accel-Sim traces of every kernel launch to (kernelslist.g, "
                          "kernel-N.traceg; functional mode only), empty: off", e);
-    rc |= opt_add_int(r, b, "-gtlm_trace_binary_version", &c->trace_binary_version, "70",
+    rc |= opt_add_int(r, b, "-gtlm_trace_binary_version", &c->trace_binary_version, "70", 1, 999,
                       "'-binary version' of written Accel-Sim traces: the SASS generation Accel-Sim decodes them as", e);
     rc |= opt_add_bool(r, b, "-gtlm_gpgpusim_compat", &c->gpgpusim_compat, "0",
                        "GPGPU-Sim options gtlm does not model are ignored with a warning instead of an error", e);
@@ -52,7 +53,7 @@ int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
                        "log level of every block: off, error, warn, info, debug, trace", e);
     rc |= opt_add_string(r, b, "-gtlm_log_blocks", &c->log_blocks, "",
                          "per-block log levels by path prefix, e.g. \"gpu.sm=debug,gpu.dram=info\"", e);
-    rc |= opt_add_i64(r, b, "-gtlm_max_module_bytes", &c->max_module_bytes, "536870912",
+    rc |= opt_add_i64(r, b, "-gtlm_max_module_bytes", &c->max_module_bytes, "536870912", 1, INT64_C(1) << 40,
                       "largest PTX module gtlm_module_load_ptx(_file) accepts, in bytes (a bound on reading a file)", e);
     return rc ? -1 : 0;
 }
@@ -61,30 +62,19 @@ int gpu_top_config_check(const opt_registry *r, const gpu_top_config *c, strbuf 
 {
     char why[256] = "";
     int bad = 0;
-    bad |= opt_check(r, e, "-gpgpu_n_clusters", c->n_clusters > 0, "must be positive, got %d", c->n_clusters);
-    bad |= opt_check(r, e, "-gpgpu_n_cores_per_cluster", c->cores_per_cluster > 0, "must be positive, got %d",
-                     c->cores_per_cluster);
-    bad |= opt_check(r, e, "-gpgpu_n_mem", c->n_mem > 0, "must be positive, got %d", c->n_mem);
-    bad |= opt_check(r, e, "-gpgpu_n_sub_partition_per_mchannel",
-                     c->sub_partitions_per_channel == 1 || c->sub_partitions_per_channel == 2,
-                     "expected 1 or 2, got %d", c->sub_partitions_per_channel);
-    bad |= opt_check(r, e, "-gpgpu_max_cycle", c->max_cycles >= 0, "must not be negative");
-    bad |= opt_check(r, e, "-gpgpu_max_insn", c->max_insn >= 0, "must not be negative");
-    bad |= opt_check(r, e, "-gtlm_watchdog_cycles", c->watchdog_cycles > 0, "must be positive");
-    bad |= opt_check(r, e, "-stats_interval", c->stats_interval >= 0, "must be 0 (off) or a positive number of core cycles");
+    /* Ranges of single values are in the declarations; these are the checks between options. */
+    bad |= opt_check(r, e, "-gpgpu_n_cores_per_cluster", c->n_clusters * c->cores_per_cluster <= GPU_MAX_SMS,
+                     "%d clusters x %d SMs is more than the %d SMs a GPU may have", c->n_clusters,
+                     c->cores_per_cluster, GPU_MAX_SMS);
     strbuf pat;
     strbuf_init(&pat);
     int pat_ok = name_pattern_check(c->vcd_signals, &pat) == 0;
     bad |= opt_check(r, e, "-vcd_signals", pat_ok, "%s", strbuf_str(&pat));
     strbuf_free(&pat);
-    bad |= opt_check(r, e, "-vcd_start", c->vcd_start >= 0, "must not be negative");
     bad |= opt_check(r, e, "-vcd_end", c->vcd_end == 0 || c->vcd_end > c->vcd_start,
                      "must be 0 (the end of the run) or after -vcd_start");
     bad |= opt_check(r, e, "-gtlm_trace_out", !c->trace_out || !c->trace_out[0] || c->mode == GPU_MODE_FUNCTIONAL,
                      "trace writing needs -gtlm_mode functional");
-    bad |= opt_check(r, e, "-gtlm_trace_binary_version", c->trace_binary_version > 0, "must be positive, got %d",
-                     c->trace_binary_version);
     bad |= opt_check(r, e, "-gtlm_log_blocks", log_overrides_check(c->log_blocks, why, sizeof why) == 0, "%s", why);
-    bad |= opt_check(r, e, "-gtlm_max_module_bytes", c->max_module_bytes > 0, "must be positive");
     return bad ? -1 : 0;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../config/opt_check.h"
+#include "../config/opt_limits.h"
 #include "power_config.h"
 
 typedef struct row {
@@ -132,6 +133,10 @@ static const char *const mode_defaults[PWR_G_N] = {
     "shallow=0.94:4:4,sleep=0.42:13:13,off=0.015:100:200",
 };
 
+/* Option ranges: a per-event energy up to 1 uJ, a leakage or clock power up to 1 kW. */
+#define PWR_MAX_PJ 1e6
+#define PWR_MAX_MW 1e6
+
 int power_options_register(opt_registry *r, power_config *c, strbuf *e)
 {
     const char *b = "power";
@@ -140,19 +145,19 @@ int power_options_register(opt_registry *r, power_config *c, strbuf *e)
     for (int i = 0; i < PWR_EV_N; i++) {
         snprintf(name, sizeof name, "-power_%s_pj", events[i].name);
         snprintf(desc, sizeof desc, "[pJ] %s", events[i].desc);
-        rc |= opt_add_double(r, b, name, &c->ev_pj[i], events[i].def, desc, e);
+        rc |= opt_add_double(r, b, name, &c->ev_pj[i], events[i].def, 0, PWR_MAX_PJ, desc, e);
     }
     for (int i = 0; i < PWR_LK_N; i++) {
         snprintf(name, sizeof name, "-power_leak_%s_mw", leaks[i].name);
         snprintf(desc, sizeof desc, "[mW] leakage: %s", leaks[i].desc);
-        rc |= opt_add_double(r, b, name, &c->leak_mw[i], leaks[i].def, desc, e);
+        rc |= opt_add_double(r, b, name, &c->leak_mw[i], leaks[i].def, 0, PWR_MAX_MW, desc, e);
     }
-    rc |= opt_add_double(r, b, "-power_sm_clock_mw", &c->sm_clock_mw, "3000",
+    rc |= opt_add_double(r, b, "-power_sm_clock_mw", &c->sm_clock_mw, "3000", 0, PWR_MAX_MW,
                          "[mW] clock tree and pipeline power of an SM with a CTA resident (derived: GPUWattch "
                          "constant/idle-core power of GTX480 spread over 15 SMs)", e);
-    rc |= opt_add_double(r, b, "-power_idle_sm_gating", &c->idle_sm_gating, "0.9",
+    rc |= opt_add_double(r, b, "-power_idle_sm_gating", &c->idle_sm_gating, "0.9", 0, 1,
                          "[fraction] share of -power_sm_clock_mw an SM without a CTA saves by clock gating (proposal)", e);
-    rc |= opt_add_double(r, b, "-power_dram_refresh_ns", &c->dram_refresh_ns, "3900",
+    rc |= opt_add_double(r, b, "-power_dram_refresh_ns", &c->dram_refresh_ns, "3900", 1, 1e9,
                          "[ns] refresh interval of a DRAM channel (GDDR5: 32 ms / 8192 rows)", e);
     for (int g = 0; g < PWR_G_N; g++) {
         snprintf(name, sizeof name, "-power_modes_%s", gated[g]);
@@ -162,9 +167,9 @@ int power_options_register(opt_registry *r, power_config *c, strbuf *e)
                  gated[g]);
         rc |= opt_add_custom(r, b, name, &pwr_opt_modes, &c->modes[g], mode_defaults[g], desc, e);
     }
-    rc |= opt_add_int(r, b, "-power_gating_lines_l1d", &c->lines_per_block[0], "1",
+    rc |= opt_add_int(r, b, "-power_gating_lines_l1d", &c->lines_per_block[0], "1", 0, CACHE_MAX_LINES,
                       "[lines] L1D lines per power block (1: per line, 0: the whole cache as one bank)", e);
-    rc |= opt_add_int(r, b, "-power_gating_lines_l2", &c->lines_per_block[1], "1",
+    rc |= opt_add_int(r, b, "-power_gating_lines_l2", &c->lines_per_block[1], "1", 0, CACHE_MAX_LINES,
                       "[lines] L2 lines per power block of a slice (1: per line, 0: the whole slice)", e);
     rc |= opt_add_string(r, b, "-power_policy", &c->policy, "always_on",
                          "power-management policy of every gated block: always_on (baseline) or off_when_unused", e);
@@ -174,21 +179,6 @@ int power_options_register(opt_registry *r, power_config *c, strbuf *e)
 int power_config_check(const opt_registry *r, const power_config *c, strbuf *e)
 {
     int bad = 0;
-    char name[64];
-    for (int i = 0; i < PWR_EV_N; i++) {
-        snprintf(name, sizeof name, "-power_%s_pj", events[i].name);
-        bad |= opt_check(r, e, name, c->ev_pj[i] >= 0, "must not be negative");
-    }
-    for (int i = 0; i < PWR_LK_N; i++) {
-        snprintf(name, sizeof name, "-power_leak_%s_mw", leaks[i].name);
-        bad |= opt_check(r, e, name, c->leak_mw[i] >= 0, "must not be negative");
-    }
-    bad |= opt_check(r, e, "-power_sm_clock_mw", c->sm_clock_mw >= 0, "must not be negative");
-    bad |= opt_check(r, e, "-power_idle_sm_gating", c->idle_sm_gating >= 0 && c->idle_sm_gating <= 1,
-                     "must be a fraction in [0, 1]");
-    bad |= opt_check(r, e, "-power_dram_refresh_ns", c->dram_refresh_ns > 0, "must be positive");
-    bad |= opt_check(r, e, "-power_gating_lines_l1d", c->lines_per_block[0] >= 0, "must not be negative");
-    bad |= opt_check(r, e, "-power_gating_lines_l2", c->lines_per_block[1] >= 0, "must not be negative");
     bad |= opt_check(r, e, "-power_policy", pm_policy_find(c->policy) != NULL,
                      "unknown policy '%s' (expected always_on or off_when_unused)", c->policy ? c->policy : "");
     return bad ? -1 : 0;

@@ -451,7 +451,16 @@ static int label_operand(pp *p, ptx_instr *in, ptx_operand *o, unsigned k, int l
 
 /* ---- one operand ---- */
 
+static int operand(pp *p, ptx_instr *in, unsigned k, char kind);
+
 int pp_operand(pp *p, ptx_instr *in, unsigned k, char kind)
+{
+    const ptx_tok *t = pp_peek(p);
+    if (operand(p, in, k, kind)) return -1;
+    return pp_check_operand_types(p, in, k, kind, t);
+}
+
+static int operand(pp *p, ptx_instr *in, unsigned k, char kind)
 {
     ptx_operand *o = &in->o[k];
     const ptx_tok *t = pp_peek(p);

@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "../common/strbuf.h"
 #include "../mem/dmem.h"
 #include "../ptx/ptx_ir.h"
 #include "simt_alu.h"
@@ -83,7 +84,8 @@ typedef enum simt_status {
     SIMT_ERR_TRAP,
     SIMT_ERR_UNSUPPORTED,
     SIMT_ERR_NOMEM,
-    SIMT_ERR_DEADLOCK
+    SIMT_ERR_DEADLOCK,   /* every live warp of a CTA waits at a barrier that cannot complete */
+    SIMT_ERR_LIMIT       /* the instruction limit (-gpgpu_max_insn) stopped the run */
 } simt_status;
 
 typedef struct simt_error {
@@ -93,7 +95,7 @@ typedef struct simt_error {
     uint32_t cta[3];
     uint64_t addr;
     uint8_t space;       /* ptx_space of the access */
-    char detail[160];
+    char detail[480];
 } simt_error;
 
 /* The memory accesses of one executed memory instruction, for the timing model. */
@@ -138,6 +140,7 @@ struct simt_warp {
     uint32_t carry;       /* .cc flag per lane */
     simt_warp_state state;
     uint8_t barrier_id;
+    uint32_t bar_func, bar_pc; /* the barrier instruction the warp waits at (state AT_BARRIER) */
     uint64_t *regs;       /* slot-major: regs[slot * 32 + lane] */
     uint32_t n_reg_slots;
     uint8_t *frames;      /* per-thread frame memory: lane * frame_stride */
@@ -161,6 +164,11 @@ struct simt_cta {
     uint32_t smid;
     uint64_t clock;               /* value of %clock64 (cycles, from the caller) */
 };
+
+/* Describes the warps of c waiting at barriers ("barrier 0 (name.ptx:12 (pc 5: bar.sync)): 2 of 3
+ * live warps wait (warps 0, 1); warp 2 does not"), appended to out. Returns the number of waiting
+ * warps; where the first of them waits goes to *func, *pc and *warp when any waits. */
+uint32_t simt_cta_describe_barriers(const simt_cta *c, strbuf *out, uint32_t *func, uint32_t *pc, uint32_t *warp);
 
 /* Sets up a CTA (shared memory, warps, registers, frames) of the launch. */
 int simt_cta_init(simt_cta *c, const simt_launch *l, const uint32_t ctaid[3], uint32_t smid);

@@ -96,7 +96,8 @@ static const char *status_text(simt_status s)
     case SIMT_ERR_TRAP: return "trap";
     case SIMT_ERR_UNSUPPORTED: return "unsupported operation";
     case SIMT_ERR_NOMEM: return "out of memory";
-    case SIMT_ERR_DEADLOCK: return "deadlock";
+    case SIMT_ERR_DEADLOCK: return "barrier deadlock";
+    case SIMT_ERR_LIMIT: return "instruction limit";
     default: return "error";
     }
 }
@@ -107,6 +108,11 @@ void simt_format_error(const simt_launch *l, const simt_error *e, char *buf, siz
     const ptx_func *f = e->func < m->n_funcs ? &m->funcs[e->func] : l->kernel;
     char where[200] = "";
     if (e->pc < f->n_instrs) ptx_describe_instr(m, f, e->pc, where, sizeof where);
+    if (e->status == SIMT_ERR_DEADLOCK || e->status == SIMT_ERR_LIMIT) { /* about warps, not one access */
+        snprintf(buf, len, "kernel '%s': %s at %s: warp %u of CTA (%u,%u,%u): %s", l->kernel->name,
+                 status_text(e->status), where, e->warp, e->cta[0], e->cta[1], e->cta[2], e->detail);
+        return;
+    }
     uint32_t t = e->warp * SIMT_WARP + e->lane;
     uint32_t tid[3] = {t % l->block[0], (t / l->block[0]) % l->block[1], t / (l->block[0] * l->block[1])};
     snprintf(buf, len,

@@ -90,7 +90,10 @@ static simt_status run_turn(simt_cta *c, uint64_t *budget, simt_mem_access *acc,
             if (w->state == SIMT_WARP_DONE) continue;
             live = 1;
             for (int k = 0; k < SLICE && w->state == SIMT_WARP_READY && !simt_warp_spinning(w); k++) {
-                if (*budget == 0) return fail_at(err, c, w, "instruction limit (-gpgpu_max_insn) reached");
+                if (*budget == 0) {
+                    fail_at(err, c, w, "the instruction limit (-gpgpu_max_insn) was reached");
+                    return err->status = SIMT_ERR_LIMIT;
+                }
                 (*budget)--;
                 simt_status st = acc ? step_observed(c->launch, w, acc, err) : simt_warp_step(w, NULL, err);
                 progressed = 1;
@@ -104,7 +107,19 @@ static simt_status run_turn(simt_cta *c, uint64_t *budget, simt_mem_access *acc,
             return SIMT_OK;
         }
         if (progressed) continue;
-        if (!spinning) return fail_at(err, c, NULL, "every live warp waits at a barrier that cannot complete");
+        if (!spinning) {
+            memset(err, 0, sizeof *err);
+            err->status = SIMT_ERR_DEADLOCK;
+            memcpy(err->cta, c->ctaid, sizeof err->cta);
+            /* Located at the barrier the first waiting warp stopped at, not where it resumes. */
+            strbuf why;
+            strbuf_init(&why);
+            simt_cta_describe_barriers(c, &why, &err->func, &err->pc, &err->warp);
+            snprintf(err->detail, sizeof err->detail, "every live warp waits at a barrier that cannot complete: %s",
+                     strbuf_str(&why));
+            strbuf_free(&why);
+            return SIMT_ERR_DEADLOCK;
+        }
         uint64_t now = cta_writes(c);
         if (now == seen) {
             *res = TURN_BLOCKED;

@@ -188,6 +188,8 @@ simt_status simt_exec_bar(simt_warp *w, const ptx_instr *in, uint32_t active, ui
 {
     simt_entry *e = simt_top(w);
     (void)err;
+    w->bar_func = e->func;
+    w->bar_pc = e->pc;
     e->pc++;
     simt_reconverge(w);
     if (in->mode == PM_BAR_ARRIVE) return SIMT_OK;

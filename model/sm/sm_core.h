@@ -283,6 +283,9 @@ void sm_core_tick(sm_core *s, uint64_t cycle);
 uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle);
 /* No CTA resident and nothing in flight. */
 int sm_core_idle(const sm_core *s);
+/* Appends a line per CTA whose warps wait at a barrier (which warps, which barrier, where);
+ * returns the number of waiting warps. */
+uint32_t sm_core_describe_barriers(const sm_core *c, strbuf *out);
 /* CTAs completed since the last call (the dispatcher uses it to refill). */
 uint32_t sm_core_take_finished(sm_core *s);
 

@@ -1,7 +1,9 @@
 #include "sm_config.h"
 #include "fu_class.h"
+#include "sched.h"
 
 #include "../config/opt_check.h"
+#include "../config/opt_limits.h"
 
 /* Warp-scheduler policies the configuration accepts; issue 5 and the techniques implement them. */
 static const gsim_policy_choice schedulers[] = {
@@ -21,36 +23,36 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
     int rc = 0;
     rc |= opt_add_custom(r, b, "-gpgpu_shader_core_pipeline", &gsim_opt_pair, &c->core_pipeline, "1536:32",
                          "max threads per SM : warp size", e);
-    rc |= opt_add_int(r, b, "-gpgpu_shader_registers", &c->registers, "32768", "32-bit registers per SM", e);
-    rc |= opt_add_int(r, b, "-gpgpu_max_regs_per_thread", &c->max_regs_per_thread, "63",
+    rc |= opt_add_int(r, b, "-gpgpu_shader_registers", &c->registers, "32768", 1, 1 << 20, "32-bit registers per SM", e);
+    rc |= opt_add_int(r, b, "-gpgpu_max_regs_per_thread", &c->max_regs_per_thread, "63", 1, 255,
                       "most registers one thread may use (Fermi 63, Kepler and later 255)", e);
-    rc |= opt_add_int(r, b, "-gpgpu_shader_cta", &c->max_ctas, "8", "CTA (thread block) slots per SM", e);
-    rc |= opt_add_int(r, b, "-gpgpu_shmem_size", &c->shmem_size, "49152", "shared memory per SM in bytes", e);
-    rc |= opt_add_int(r, b, "-gpgpu_shmem_num_banks", &c->shmem_banks, "32", "shared memory banks", e);
-    rc |= opt_add_int(r, b, "-gpgpu_smem_latency", &c->smem_latency, "3", "shared memory access latency in core cycles", e);
-    rc |= opt_add_int(r, b, "-gpgpu_num_sched_per_core", &c->n_schedulers, "2", "warp schedulers per SM", e);
+    rc |= opt_add_int(r, b, "-gpgpu_shader_cta", &c->max_ctas, "8", 1, 256, "CTA (thread block) slots per SM", e);
+    rc |= opt_add_int(r, b, "-gpgpu_shmem_size", &c->shmem_size, "49152", 0, 1 << 24, "shared memory per SM in bytes", e);
+    rc |= opt_add_int(r, b, "-gpgpu_shmem_num_banks", &c->shmem_banks, "32", 1, 256, "shared memory banks", e);
+    rc |= opt_add_int(r, b, "-gpgpu_smem_latency", &c->smem_latency, "3", 1, SM_MAX_LATENCY, "shared memory access latency in core cycles", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_sched_per_core", &c->n_schedulers, "2", 1, 32, "warp schedulers per SM", e);
     rc |= opt_add_custom(r, b, "-gpgpu_scheduler", &scheduler_type, &c->scheduler, "lrr",
                          "warp scheduler: lrr, gto, two_level_active:N[:inner:outer], warp_limiting:N (or GPGPU-Sim's warp_limiting:2:N)", e);
-    rc |= opt_add_int(r, b, "-gpgpu_max_insn_issue_per_warp", &c->max_insn_issue_per_warp, "1",
+    rc |= opt_add_int(r, b, "-gpgpu_max_insn_issue_per_warp", &c->max_insn_issue_per_warp, "1", 1, 8,
                       "instructions one warp may issue per cycle", e);
     rc |= opt_add_bool(r, b, "-gpgpu_dual_issue_diff_exec_units", &c->dual_issue_diff_units, "1",
                        "dual issue only to different execution units", e);
-    rc |= opt_add_int(r, b, "-gpgpu_num_reg_banks", &c->n_reg_banks, "16", "register file banks per SM", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_reg_banks", &c->n_reg_banks, "16", 1, 1024, "register file banks per SM", e);
     rc |= opt_add_bool(r, b, "-gpgpu_reg_bank_use_warp_id", &c->reg_bank_use_warp_id, "0",
                        "offset a register's bank by its warp id", e);
-    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sp", &c->oc_units_sp, "6", "operand collector units for SP", e);
-    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sfu", &c->oc_units_sfu, "8", "operand collector units for SFU", e);
-    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_mem", &c->oc_units_mem, "2", "operand collector units for LD/ST", e);
-    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_dp", &c->oc_units_dp, "0", "operand collector units for DP", e);
-    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_int", &c->oc_units_int, "0", "operand collector units for INT", e);
-    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_gen", &c->oc_units_gen, "0", "generic operand collector units", e);
+    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sp", &c->oc_units_sp, "6", 0, 1024, "operand collector units for SP", e);
+    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sfu", &c->oc_units_sfu, "8", 0, 1024, "operand collector units for SFU", e);
+    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_mem", &c->oc_units_mem, "2", 0, 1024, "operand collector units for LD/ST", e);
+    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_dp", &c->oc_units_dp, "0", 0, 1024, "operand collector units for DP", e);
+    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_int", &c->oc_units_int, "0", 0, 1024, "operand collector units for INT", e);
+    rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_gen", &c->oc_units_gen, "0", 0, 1024, "generic operand collector units", e);
     rc |= opt_add_custom(r, b, "-gpgpu_pipeline_widths", &widths_type, &c->pipeline_widths, "2,1,1,2,1,1,2",
                          "pipeline register widths ID_OC_SP,ID_OC_SFU,ID_OC_MEM,OC_EX_SP,OC_EX_SFU,OC_EX_MEM,EX_WB[,...]", e);
-    rc |= opt_add_int(r, b, "-gpgpu_num_sp_units", &c->n_sp_units, "2", "SP (single-precision and integer) units per SM", e);
-    rc |= opt_add_int(r, b, "-gpgpu_num_sfu_units", &c->n_sfu_units, "1", "special-function units per SM", e);
-    rc |= opt_add_int(r, b, "-gpgpu_num_dp_units", &c->n_dp_units, "0", "double-precision units per SM (0: DP runs on SP)", e);
-    rc |= opt_add_int(r, b, "-gpgpu_num_int_units", &c->n_int_units, "0", "integer units per SM (0: integer runs on SP)", e);
-    rc |= opt_add_int(r, b, "-gpgpu_num_tensor_core_units", &c->n_tensor_units, "0", "tensor core units per SM", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_sp_units", &c->n_sp_units, "2", 1, FU_MAX_UNITS, "SP (single-precision and integer) units per SM", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_sfu_units", &c->n_sfu_units, "1", 0, FU_MAX_UNITS, "special-function units per SM", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_dp_units", &c->n_dp_units, "0", 0, FU_MAX_UNITS, "double-precision units per SM (0: DP runs on SP)", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_int_units", &c->n_int_units, "0", 0, FU_MAX_UNITS, "integer units per SM (0: integer runs on SP)", e);
+    rc |= opt_add_int(r, b, "-gpgpu_num_tensor_core_units", &c->n_tensor_units, "0", 0, FU_MAX_UNITS, "tensor core units per SM", e);
     rc |= opt_add_bool(r, b, "-gpgpu_sub_core_model", &c->sub_core_model, "0",
                        "partition warps, registers and units among the schedulers (Volta and later)", e);
     rc |= opt_add_custom(r, b, "-ptx_opcode_latency_int", &latency_type, &c->lat_int, "4,13,4,5,145",
@@ -65,9 +67,9 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
                          "double-precision latency ADD,MAX,MUL,MAD,DIV[,...]", e);
     rc |= opt_add_custom(r, b, "-ptx_opcode_initiation_dp", &latency_type, &c->init_dp, "8,16,8,8,130",
                          "double-precision initiation interval ADD,MAX,MUL,MAD,DIV[,...]", e);
-    rc |= opt_add_int(r, b, "-ptx_opcode_latency_sfu", &c->lat_sfu, "8", "special-function latency in core cycles", e);
-    rc |= opt_add_int(r, b, "-ptx_opcode_initiation_sfu", &c->init_sfu, "8", "special-function initiation interval", e);
-    rc |= opt_add_int(r, b, "-gpgpu_coalesce_arch", &c->coalesce_arch, "13",
+    rc |= opt_add_int(r, b, "-ptx_opcode_latency_sfu", &c->lat_sfu, "8", 1, SM_MAX_LATENCY, "special-function latency in core cycles", e);
+    rc |= opt_add_int(r, b, "-ptx_opcode_initiation_sfu", &c->init_sfu, "8", 1, SM_MAX_LATENCY, "special-function initiation interval", e);
+    rc |= opt_add_int(r, b, "-gpgpu_coalesce_arch", &c->coalesce_arch, "13", 10, 199,
                       "coalescing rules by compute capability x10 (13: Fermi-style 128 B segments)", e);
     return rc ? -1 : 0;
 }
@@ -101,22 +103,22 @@ int sm_config_check(const opt_registry *r, const sm_config *c, strbuf *e)
                      "the warp size must be 32, got %d", c->core_pipeline.second);
     bad |= opt_check(r, e, "-gpgpu_shader_core_pipeline", c->core_pipeline.first % c->core_pipeline.second == 0,
                      "threads per SM (%d) must be a multiple of the warp size", c->core_pipeline.first);
-    bad |= opt_check(r, e, "-gpgpu_shader_registers", c->registers > 0, "must be positive, got %d", c->registers);
-    bad |= opt_check(r, e, "-gpgpu_shader_cta", c->max_ctas > 0, "must be positive, got %d", c->max_ctas);
-    bad |= opt_check(r, e, "-gpgpu_num_sched_per_core", c->n_schedulers > 0, "must be positive, got %d",
-                     c->n_schedulers);
-    bad |= opt_check(r, e, "-gpgpu_num_reg_banks", c->n_reg_banks > 0, "must be positive, got %d", c->n_reg_banks);
-    bad |= opt_check(r, e, "-gpgpu_shmem_size", c->shmem_size >= 0, "must not be negative, got %d", c->shmem_size);
-    bad |= opt_check(r, e, "-gpgpu_num_sp_units", c->n_sp_units > 0, "must be positive, got %d", c->n_sp_units);
-    const struct { const char *name; int n; } units[] = {{"-gpgpu_num_sp_units", c->n_sp_units},
-                                                         {"-gpgpu_num_sfu_units", c->n_sfu_units},
-                                                         {"-gpgpu_num_dp_units", c->n_dp_units},
-                                                         {"-gpgpu_num_int_units", c->n_int_units}};
-    for (size_t i = 0; i < sizeof units / sizeof *units; i++)
-        bad |= opt_check(r, e, units[i].name, units[i].n <= FU_MAX_UNITS, "the timing model has at most %d, got %d",
-                         FU_MAX_UNITS, units[i].n);
-    bad |= opt_check(r, e, "-gpgpu_max_insn_issue_per_warp", c->max_insn_issue_per_warp > 0,
-                     "must be positive, got %d", c->max_insn_issue_per_warp);
+    /* Ranges of single values are in the declarations; these are the checks between options. */
+    int warps = c->core_pipeline.first / 32;
+    bad |= opt_check(r, e, "-gpgpu_shader_core_pipeline", c->core_pipeline.first <= 65536,
+                     "at most 65536 threads per SM, got %d", c->core_pipeline.first);
+    bad |= opt_check(r, e, "-gpgpu_num_sched_per_core", c->n_schedulers <= warps,
+                     "more warp schedulers (%d) than warps per SM (%d)", c->n_schedulers, warps);
+    if (!bad) {
+        /* Build one scheduler as the SM will: a policy's parameters are checked by the policy. */
+        sched s;
+        strbuf why;
+        strbuf_init(&why);
+        int ok = sched_init(&s, &c->scheduler, (uint32_t)warps, 0, (uint32_t)c->n_schedulers, &why) == 0;
+        if (ok) sched_free(&s);
+        bad |= opt_check(r, e, "-gpgpu_scheduler", ok, "%s", strbuf_str(&why));
+        strbuf_free(&why);
+    }
     sm_pipe_widths w = {0};
     int decoded = sm_widths_decode(&c->pipeline_widths, &w) == 0;
     bad |= opt_check(r, e, "-gpgpu_pipeline_widths", decoded,

@@ -167,11 +167,12 @@ static int check_names(const stat_registry *r, const char *path, const stat_name
 static int index_names(stat_registry *r, int id)
 {
     const stat_entry *e = &r->v[id];
-    int rc = strset_add(&r->paths, e->path, strlen(e->path));
+    int rc = strset_put(&r->paths, e->path, strlen(e->path), id);
     for (const char *d = strchr(e->path, '.'); d && !rc; d = strchr(d + 1, '.'))
         rc = strset_add(&r->prefixes, e->path, (size_t)(d - e->path));
-    if (!rc && e->gpgpusim_kernel) rc = strset_add(&r->gnames, e->gpgpusim_kernel, strlen(e->gpgpusim_kernel));
-    if (!rc && e->gpgpusim_run) rc = strset_add(&r->gnames, e->gpgpusim_run, strlen(e->gpgpusim_run));
+    /* A GPGPU-Sim name's value is 2 * id + 1 for a run-scope name (stat_get reads the scope). */
+    if (!rc && e->gpgpusim_kernel) rc = strset_put(&r->gnames, e->gpgpusim_kernel, strlen(e->gpgpusim_kernel), 2 * id);
+    if (!rc && e->gpgpusim_run) rc = strset_put(&r->gnames, e->gpgpusim_run, strlen(e->gpgpusim_run), 2 * id + 1);
     if (!rc && e->kind == E_SUM) {
         rc = grow((void **)&r->sums, &r->capsums, r->nsums + 1, sizeof(int));
         if (!rc) r->sums[r->nsums++] = id;
@@ -340,25 +341,19 @@ double stat_value(const stat_registry *r, int id, stat_scope scope)
 int stat_find(const stat_registry *r, const char *path)
 {
     if (!r || !path) return -1;
-    for (int i = 0; i < r->n; i++)
-        if (strcmp(r->v[i].path, path) == 0) return i;
-    return -1;
+    return strset_get(&r->paths, path, strlen(path));
 }
 
 int stat_get(const stat_registry *r, const char *name, stat_scope scope, double *out)
 {
     if (!r || !name) return -1;
     int id = stat_find(r, name);
-    for (int i = 0; id < 0 && i < r->n; i++) {
-        if (same(name, r->v[i].gpgpusim_kernel)) {
-            id = i;
-            scope = STAT_SCOPE_KERNEL;
-        } else if (same(name, r->v[i].gpgpusim_run)) {
-            id = i;
-            scope = STAT_SCOPE_RUN;
-        }
+    if (id < 0) {
+        int g = strset_get(&r->gnames, name, strlen(name));
+        if (g < 0) return -1;
+        id = g / 2;
+        scope = g % 2 ? STAT_SCOPE_RUN : STAT_SCOPE_KERNEL;
     }
-    if (id < 0) return -1;
     if (out) *out = stat_value(r, id, scope);
     return 0;
 }

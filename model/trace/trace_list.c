@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L /* getline */
 #include "trace_reader.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,10 @@ int trace_list_read(const char *dir, trace_cmd **cmds, size_t *n, strbuf *err)
             free(c.path);
             rc = -1;
         }
+    }
+    if (rc == 0 && ferror(f)) { /* a directory opens but does not read (EISDIR) */
+        if (err) strbuf_line(err, "%s: cannot read the trace's command list: %s", list, strerror(errno));
+        rc = -1;
     }
     free(buf);
     fclose(f);

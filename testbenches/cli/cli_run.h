@@ -15,10 +15,10 @@ struct Result {
     std::string out; // stdout and stderr together
 };
 
-inline Result run(const std::string &args)
+// Runs a shell command line (its stderr joined to stdout by the caller's "2>&1").
+inline Result run_command(const std::string &cmd)
 {
     Result r;
-    std::string cmd = std::string(GTLM_CLI) + " " + args + " 2>&1";
     FILE *p = popen(cmd.c_str(), "r");
     if (!p) return r;
     std::array<char, 4096> buf;
@@ -28,6 +28,8 @@ inline Result run(const std::string &args)
     r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     return r;
 }
+
+inline Result run(const std::string &args) { return run_command(std::string(GTLM_CLI) + " " + args + " 2>&1"); }
 
 } // namespace
 

@@ -1,6 +1,8 @@
 // GPGPU-Sim's structured option values parsed into their fields, and their errors.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include <string>
 
 extern "C" {
@@ -174,7 +176,29 @@ TEST(ClockDomains, ParsedAndChecked)
     EXPECT_NE(gsim_opt_clocks.parse(nullptr, "700:700:700", &d, err, sizeof err), 0);
     EXPECT_STREQ(err, "expected ':' at character 12, but '700:700:700' ends there");
     EXPECT_NE(gsim_opt_clocks.parse(nullptr, "700:0:700:924", &d, err, sizeof err), 0);
-    EXPECT_STREQ(err, "every clock must be positive (MHz) in '700:0:700:924'");
+    EXPECT_STREQ(err, "expected every clock in [10, 100000] MHz, got the interconnect clock 0 in '700:0:700:924'");
+    // Values that once hung the clock domains (a zero or overflowing period) are range errors.
+    for (const char *bad : {"nan:700:700:924", "700:inf:700:924", "700:700:1e-300:924", "700:700:700:1e12",
+                            "-700:700:700:924", "700:700:700:1e400"}) {
+        EXPECT_NE(gsim_opt_clocks.parse(nullptr, bad, &d, err, sizeof err), 0) << bad;
+        EXPECT_TRUE(strstr(err, "MHz") || strstr(err, "expected the")) << bad << ": " << err;
+    }
+    EXPECT_DOUBLE_EQ(d.core_mhz, 700.0) << "a rejected value leaves the last good one";
+}
+
+TEST(CacheConfig, GeometryBounded)
+{
+    gsim_cache_cfg c;
+    char err[256];
+    // 2^30 sets, 4096 ways, a 1M-line cache of 64 ways, a 64 KiB line: rejected by the parser.
+    for (const char *bad : {"N:1073741824:128:4,L:L:m:N:H,A:32:8,8", "N:1:128:4096,L:L:m:N:H,A:32:8,8",
+                            "N:32768:128:64,L:L:m:N:H,A:32:8,8", "N:32:65536:4,L:L:m:N:H,A:32:8,8",
+                            "N:32:128:4,L:L:m:N:H,A:32:70000,8", "N:32:128:4,L:L:m:N:H,A:100000:8,8"}) {
+        EXPECT_NE(gsim_cache_cfg_parse(bad, &c, err, sizeof err), 0) << bad;
+        EXPECT_TRUE(strstr(err, "expected at most") || strstr(err, "expected a line size")) << bad << ": " << err;
+    }
+    EXPECT_EQ(gsim_cache_cfg_parse("N:65536:128:16,L:L:m:N:H,A:32:8,8", &c, err, sizeof err), 0) << err;
+    EXPECT_EQ(gsim_cache_cfg_parse("N:1:128:1024,L:L:m:N:H,A:32:8,8", &c, err, sizeof err), 0) << err;
 }
 
 TEST(Pair, ThreadsAndWarpSize)

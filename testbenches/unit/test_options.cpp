@@ -38,9 +38,9 @@ protected:
         strbuf_init(&err);
         strbuf_init(&warn);
         int rc = 0;
-        rc |= opt_add_int(&reg, "t", "-n", &c.n, "7", "an int", &err);
-        rc |= opt_add_i64(&reg, "t", "-big", &c.big, "5000000000", "an int64", &err);
-        rc |= opt_add_double(&reg, "t", "-f", &c.f, "1.5", "a double", &err);
+        rc |= opt_add_int(&reg, "t", "-n", &c.n, "7", -1000, 1000, "an int", &err);
+        rc |= opt_add_i64(&reg, "t", "-big", &c.big, "5000000000", INT64_MIN, INT64_MAX, "an int64", &err);
+        rc |= opt_add_double(&reg, "t", "-f", &c.f, "1.5", -1e9, 1e9, "a double", &err);
         rc |= opt_add_bool(&reg, "t", "-flag", &c.flag, "0", "a bool", &err);
         rc |= opt_add_string(&reg, "t", "-s", &c.s, "hello", "a string", &err);
         rc |= opt_add_enum(&reg, "t", "-mode", &c.mode, modes, "fast", "an enum", &err);
@@ -178,7 +178,7 @@ TEST_F(Options, BadNumberIsReportedAtTheValue)
 TEST_F(Options, OutOfRangeAndBadDoubleAndBadEnum)
 {
     EXPECT_NE(parse("-n 99999999999\n-f abc\n-mode medium\n-flag 2\n"), 0);
-    EXPECT_EQ(errors(), "test.config:1:4: option '-n': integer '99999999999' out of range [-2147483648, 2147483647]\n"
+    EXPECT_EQ(errors(), "test.config:1:4: option '-n': expected an integer in [-1000, 1000], got '99999999999'\n"
                         "test.config:2:4: option '-f': expected a finite number, got 'abc'\n"
                         "test.config:3:7: option '-mode': expected one of fast, slow; got 'medium'\n"
                         "test.config:4:7: option '-flag': expected 0 or 1 (or true/false), got '2'\n");
@@ -315,11 +315,11 @@ TEST(OptionRegistration, BadDefaultAndDuplicateAreRejected)
     strbuf err;
     strbuf_init(&err);
     int a = 0, b = 0;
-    EXPECT_NE(opt_add_int(&reg, "t", "-a", &a, "x", "bad default", &err), 0);
+    EXPECT_NE(opt_add_int(&reg, "t", "-a", &a, "x", 0, 9, "bad default", &err), 0);
     EXPECT_EQ(std::string(strbuf_str(&err)), "bad default 'x' for option '-a': expected an integer, got 'x'\n");
-    EXPECT_EQ(opt_add_int(&reg, "t", "-b", &b, "1", "ok", &err), 0);
-    EXPECT_NE(opt_add_int(&reg, "t", "-b", &b, "1", "again", &err), 0);
-    EXPECT_NE(opt_add_int(&reg, "t", "nodash", &b, "1", "no dash", &err), 0);
+    EXPECT_EQ(opt_add_int(&reg, "t", "-b", &b, "1", 0, 9, "ok", &err), 0);
+    EXPECT_NE(opt_add_int(&reg, "t", "-b", &b, "1", 0, 9, "again", &err), 0);
+    EXPECT_NE(opt_add_int(&reg, "t", "nodash", &b, "1", 0, 9, "no dash", &err), 0);
     opt_registry_free(&reg);
     strbuf_free(&err);
 }

@@ -254,7 +254,7 @@ LaunchResult Device::launch_functional(Module *m, PreparedLaunch &p, uint64_t ma
     if (trace_ && trace_writer_kernel_end(trace_, st == SIMT_OK, nullptr, terr, sizeof terr) != 0 && st == SIMT_OK)
         throw Error(GTLM_ST_EIO, std::string("-gtlm_trace_out: ") + terr);
     if (st != SIMT_OK) {
-        char buf[768];
+        char buf[1024];
         simt_format_error(&p.l, &err, buf, sizeof buf);
         throw Error(GTLM_ST_ESIM, buf);
     }

@@ -133,6 +133,17 @@ std::string Gpu::describe_busy() const
     return out;
 }
 
+std::string Gpu::describe_barriers() const
+{
+    strbuf b;
+    strbuf_init(&b);
+    uint32_t n = 0;
+    for (const auto &s : sms_) n += sm_core_describe_barriers(&s->core(), &b);
+    std::string out = n ? strbuf_str(&b) : "";
+    strbuf_free(&b);
+    return out;
+}
+
 void Gpu::sync_stats()
 {
     for (auto &d : drams_) d->sync_cycles();
@@ -201,7 +212,8 @@ bool Gpu::watch(uint64_t, bool core_edge)
                now - last_progress_cycle_ > static_cast<uint64_t>(cfg_.gpu.watchdog_cycles)) {
         abort_run("watchdog: no instruction issued and no memory transaction moved for " +
                   std::to_string(now - last_progress_cycle_) + " core cycles (-gtlm_watchdog_cycles " +
-                  std::to_string(cfg_.gpu.watchdog_cycles) + "); busy units:\n" + describe_busy());
+                  std::to_string(cfg_.gpu.watchdog_cycles) + "); busy units:\n" + describe_busy() +
+                  describe_barriers());
         return false;
     }
     if (cfg_.gpu.max_cycles > 0 && now - start_cycle_ >= static_cast<uint64_t>(cfg_.gpu.max_cycles)) {
@@ -292,9 +304,14 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
         r.functional_fault = abort_why_.rfind("watchdog", 0) != 0 && abort_why_.rfind("stopped", 0) != 0;
     } else if (!done) {
         r.ok = false;
-        r.error = "deadlock at core cycle " + std::to_string(r.cycles) +
-                  " of the kernel: no unit has work left but the kernel has not finished (a lost request or "
-                  "response); busy units:\n" + describe_busy();
+        std::string barriers = describe_barriers();
+        if (!barriers.empty())
+            r.error = "barrier deadlock at core cycle " + std::to_string(r.cycles) +
+                      " of the kernel: warps wait at barriers the other warps of their CTA never reach:\n" + barriers;
+        else
+            r.error = "deadlock at core cycle " + std::to_string(r.cycles) +
+                      " of the kernel: no unit has work left but the kernel has not finished (a lost request or "
+                      "response); busy units:\n" + describe_busy();
     }
     if (r.ok) {
         // A drained run leaves no transaction in flight on any link.

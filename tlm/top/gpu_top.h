@@ -88,6 +88,8 @@ public:
         progress_every_ = every ? every : 1;
         progress_fn_ = std::move(report);
     }
+    // Warps waiting at barriers, one line per CTA; empty when none waits.
+    std::string describe_barriers() const;
     // The VCD tracer when -vcd_file is set (else null).
     const VcdTracer *vcd() const { return vcd_.get(); }
     // The energy statistics (null without a statistics registry).

@@ -135,7 +135,8 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
     }
     if (!r.ok) {
         device_.undo_grid_id();
-        throw Error(GTLM_ST_ESIM, "kernel '" + kernel + "': " + r.error);
+        const std::string who = "kernel '" + kernel + "': "; // said once, also when the SIMT core said it
+        throw Error(GTLM_ST_ESIM, r.error.compare(0, who.size(), who) == 0 ? r.error : who + r.error);
     }
     collect_load_pcs(kernel, p.l);
 }

@@ -62,7 +62,8 @@ Simulator::TraceRun Simulator::run_trace(const std::string &dir)
         k.warp_insn = r.warp_insn;
         k.ctas = r.ctas;
         k.kept = src.kept();
-        if (!r.ok) throw Error(GTLM_ST_ESIM, "trace kernel '" + std::string(info.name) + "' (" + c.path + "): " + r.error);
+        if (!r.ok)
+            throw Error(src.bad_input() ? GTLM_ST_EINVAL : GTLM_ST_ESIM, "trace kernel '" + std::string(info.name) + "' (" + c.path + "): " + r.error);
         run.kernels.push_back(k);
     }
     run.unknown_opcode_lines = trace_opcode_unknown_uses(&ops.t);

@@ -55,6 +55,7 @@ int TraceKernelSource::get_tb(void *ctx, const uint32_t ctaid[3], trace_tb *tb, 
     }
     for (;;) {
         int r = trace_kernel_next_tb(self->k_, tb, err);
+        if (r <= 0) self->bad_input_ = true;
         if (r < 0) return -1;
         if (r == 0) {
             strbuf_printf(err, "the trace has no thread block (%u,%u,%u) (all %llu read)", ctaid[0], ctaid[1], ctaid[2],

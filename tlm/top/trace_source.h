@@ -27,6 +27,9 @@ public:
     const trace_kernel_info &info() const { return *trace_kernel_info_of(k_); }
     const sm_trace_source &source() const { return src_; }
     size_t kept() const { return kept_.size(); } // blocks read ahead of their dispatch
+    // A thread block could not be read (a malformed body, a missing block): bad input, not a
+    // simulation failure, so it is reported like a bad header.
+    bool bad_input() const { return bad_input_; }
 
 private:
     static int get_tb(void *ctx, const uint32_t ctaid[3], trace_tb *tb, strbuf *err);
@@ -34,6 +37,7 @@ private:
     trace_kernel *k_ = nullptr;
     sm_trace_source src_{};
     std::map<uint64_t, trace_tb> kept_;
+    bool bad_input_ = false;
 };
 
 } // namespace gtlm

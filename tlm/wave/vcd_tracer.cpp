@@ -6,6 +6,8 @@ extern "C" {
 }
 
 #include <cstdio>
+#include <filesystem>
+#include <system_error>
 
 #include "kernel/error.h"
 
@@ -39,6 +41,11 @@ VcdTracer::VcdTracer(sc_core::sc_module_name name, const std::string &path, cons
     : sc_core::sc_module(name), core_(core), domains_(std::move(domains)), patterns_(patterns), start_(start),
       end_(end), runner_(runner)
 {
+    // A directory would silently become "DIR.vcd" next to it: say what is wanted instead.
+    std::error_code ec;
+    if (path.empty() || path.back() == '/' || std::filesystem::is_directory(path, ec))
+        throw Error(GTLM_ST_ECONFIG, "-vcd_file: '" + path + "' is a directory; give a file name such as '" +
+                                        (path.empty() || path.back() == '/' ? path : path + "/") + "gtlm.vcd'");
     // SystemC reports a file it cannot open only as a warning: check first so the caller gets an error.
     std::FILE *probe = std::fopen((without_vcd_suffix(path) + ".vcd").c_str(), "w");
     if (!probe) throw Error(GTLM_ST_EIO, "-vcd_file: cannot create '" + path + "'");

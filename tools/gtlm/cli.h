@@ -38,6 +38,9 @@ typedef struct cli_args {
 /* Parses the arguments after the subcommand; allow_workload accepts one positional name.
  * Prints what is wrong and returns CLI_USAGE on bad usage. */
 int cli_parse(int argc, char **argv, int allow_workload, int allow_stats, cli_args *a);
+/* Fails (CLI_USAGE, with a message) when path, the value of flag, cannot be written, so that a
+ * bad --stats path is found before a long run rather than after it. "-" and NULL pass. */
+int cli_check_output(const char *path, const char *flag);
 /* Creates a simulator from the arguments, printing warnings; CLI_USAGE on bad configuration. */
 int cli_create_sim(const cli_args *a, gtlm_sim **sim);
 

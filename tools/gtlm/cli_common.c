@@ -1,6 +1,9 @@
+#define _POSIX_C_SOURCE 200809L /* stat */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -112,5 +115,25 @@ int cli_create_sim(const cli_args *a, gtlm_sim **sim)
     }
     const char *w = gtlm_sim_warnings(*sim);
     if (w[0]) fprintf(stderr, "%s\n", w);
+    return CLI_OK;
+}
+
+int cli_check_output(const char *path, const char *flag)
+{
+    if (!path || strcmp(path, "-") == 0) return CLI_OK;
+    struct stat st;
+    int existed = stat(path, &st) == 0;
+    if (existed && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "gtlm: %s %s: is a directory; give a file name\n", flag, path);
+        return CLI_USAGE;
+    }
+    /* Opened for appending, so an existing file keeps its contents until the run writes it. */
+    FILE *f = fopen(path, "a");
+    if (!f) {
+        fprintf(stderr, "gtlm: %s %s: cannot write: %s\n", flag, path, strerror(errno));
+        return CLI_USAGE;
+    }
+    fclose(f);
+    if (!existed) remove(path);
     return CLI_OK;
 }

@@ -75,6 +75,9 @@ int cmd_run(int argc, char **argv)
                         "functional\n");
         return CLI_USAGE;
     }
+    if ((rc = cli_check_output(a.stats_text, "--stats")) != CLI_OK ||
+        (rc = cli_check_output(a.stats_json, "--stats-json")) != CLI_OK)
+        return rc;
     const wl_desc *d = NULL;
     if (a.workload && !(d = wl_find(a.workload))) {
         fprintf(stderr, "gtlm: no workload named '%s' (gtlm list shows them; name the suite, e.g. rodinia/BFS, when "

@@ -4,6 +4,16 @@
 
 #include "workload.h"
 
+/* A size parameter may exceed its presets by this factor: far enough for studies, near enough
+ * that no size wraps a 32-bit index or count of the kernels and hosts. */
+#define WL_SIZE_SCALE 16
+
+static long preset_max(const wl_desc *d, int i)
+{
+    long m = d->tiny[i] > d->sim[i] ? d->tiny[i] : d->sim[i];
+    return d->paper[i] > m ? d->paper[i] : m;
+}
+
 static int pick_size(wl_ctx *c, const char *size, const char *const *ov, size_t n_ov)
 {
     const wl_desc *d = c->desc;
@@ -31,7 +41,18 @@ static int pick_size(wl_ctx *c, const char *size, const char *const *ov, size_t 
             fprintf(c->out, ")\n");
             return WL_USAGE;
         }
+        long max = WL_SIZE_SCALE * preset_max(d, i);
+        if (v > max) {
+            fprintf(c->out, "%s: size parameter '%s' is %ld; expected at most %ld (%d x its largest preset)\n", d->name,
+                    ov[k], v, max, WL_SIZE_SCALE);
+            return WL_USAGE;
+        }
         c->p[i] = v;
+    }
+    const char *why = d->check ? d->check(c->p) : NULL;
+    if (why) {
+        fprintf(c->out, "%s: size parameters not supported: %s\n", d->name, why);
+        return WL_USAGE;
     }
     return WL_OK;
 }

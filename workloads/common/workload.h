@@ -42,6 +42,9 @@ typedef struct wl_desc {
     /* Allocates, launches, verifies. Returns WL_OK, WL_WRONG (verification failed, reported
      * through wl_fail) or WL_ERROR (an API call failed, reported through wl_check). */
     int (*run)(wl_ctx *c);
+    /* Optional: NULL when the size parameters p (desc->params order) are supported, else what is
+     * wrong ("m must be a multiple of 128"); wl_run rejects them before the run. */
+    const char *(*check)(const long *p);
 } wl_desc;
 
 struct wl_ctx {

@@ -107,7 +107,7 @@ GTLM_EXTERN(const char *) gtlm_sim_describe(const gtlm_sim *sim);
 typedef struct gtlm_option_info {
     const char *name;        /* "-gpgpu_n_clusters" */
     const char *block;       /* owning block: "gpu", "sm", "l1", "l2", "icnt", "dram", ... */
-    const char *type;        /* "int", "double", "bool", "string", "enum", "cache", "dram_timing", ... */
+    const char *type;        /* "int in [1, 4096]" (numbers with their range), "bool", "string", "enum", "cache", ... */
     const char *description;
     const char *default_value;
     const char *source;      /* "default", "file:line:col", "command line (argument N)" */

@@ -139,6 +139,12 @@ static int run(wl_ctx *c)
     return rc;
 }
 
+/* The sizes the kernels handle; others would run and fail verification. */
+static const char *supported_sizes(const long *p)
+{
+    return p[0] % 64 ? "paths must be a multiple of 64 (one CTA of 64 threads per 64 paths)" : NULL;
+}
+
 const wl_desc workload_ispass_libor = {
     .name = "LIBOR",
     .suite = "ispass",
@@ -155,4 +161,5 @@ const wl_desc workload_ispass_libor = {
     .doc_source = "Morpheus: the default 4096 paths give 64 CTAs of 64 threads, fewer than the 68 SMs; 8704 paths "
                   "give every SM two CTAs",
     .run = run,
+    .check = supported_sizes,
 };

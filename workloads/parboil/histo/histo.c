@@ -120,6 +120,12 @@ static int run(wl_ctx *c)
 }
 
 /* Paper size: the default input (996 x 1040 pixels); the 256 x 4096 histogram is unverified. */
+/* The sizes the kernels handle; others would run and fail verification. */
+static const char *supported_sizes(const long *p)
+{
+    return p[0] % 2 || p[1] % 16 || p[0] * p[1] < 262144 ? "w must be even, h a multiple of 16 and w * h at least 262144" : NULL;
+}
+
 const wl_desc workload_parboil_histo = {
     .name = "HISTO",
     .suite = "parboil",
@@ -135,4 +141,5 @@ const wl_desc workload_parboil_histo = {
     .doc = {996, 1040, 256, 4096, 20},
     .doc_source = "Morpheus (Accel-Sim app-collection input, spec Sec. 5 proposal): Parboil default (-- 20 4)",
     .run = run,
+    .check = supported_sizes,
 };

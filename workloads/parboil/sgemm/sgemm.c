@@ -58,6 +58,12 @@ static int run(wl_ctx *c)
     return rc;
 }
 
+/* The sizes the kernels handle; others would run and fail verification. */
+static const char *supported_sizes(const long *p)
+{
+    return p[0] % 128 || p[1] % 16 || p[2] % 8 ? "m must be a multiple of 128, n of 16 and k of 8 (the kernel's tiles)" : NULL;
+}
+
 const wl_desc workload_parboil_sgemm = {
     .name = "SGEMM",
     .suite = "parboil",
@@ -72,4 +78,5 @@ const wl_desc workload_parboil_sgemm = {
     .doc = {1024, 1056, 992},
     .doc_source = "Morpheus (Accel-Sim app-collection input, spec Sec. 5 proposal): Parboil medium",
     .run = run,
+    .check = supported_sizes,
 };

@@ -265,6 +265,12 @@ static int run(wl_ctx *c)
     return rc;
 }
 
+/* The sizes the kernels handle; others would run and fail verification. */
+static const char *supported_sizes(const long *p)
+{
+    return p[0] > 160000 ? "n must be at most 160000 rows" : NULL;
+}
+
 const wl_desc workload_parboil_spmv = {
     .name = "SPMV",
     .suite = "parboil",
@@ -281,4 +287,5 @@ const wl_desc workload_parboil_spmv = {
     .doc_source = "Morpheus (Parboil 'large', Dubcova3) and PAVER: a Dubcova3-sized FEM matrix; 5 of Parboil's 50 "
                   "launches (each launch repeats the same accesses)",
     .run = run,
+    .check = supported_sizes,
 };

@@ -81,6 +81,12 @@ static int run(wl_ctx *c)
     return rc;
 }
 
+/* The sizes the kernels handle; others would run and fail verification. */
+static const char *supported_sizes(const long *p)
+{
+    return p[0] < p[1] ? "ni must be at least nj" : NULL;
+}
+
 const wl_desc workload_polybench_gramschm = {
     .name = "GRAMSCHM",
     .suite = "polybench",
@@ -93,4 +99,5 @@ const wl_desc workload_polybench_gramschm = {
     .sim = {2048, 256},
     .paper = {2048, 2048},
     .run = run,
+    .check = supported_sizes,
 };

@@ -123,6 +123,12 @@ static int run(wl_ctx *c)
     return rc;
 }
 
+/* The sizes the kernels handle; others would run and fail verification. */
+static const char *supported_sizes(const long *p)
+{
+    return p[0] % 16 ? "in must be a multiple of 16" : NULL;
+}
+
 const wl_desc workload_rodinia_backprop = {
     .name = "Backprop",
     .suite = "rodinia",
@@ -137,4 +143,5 @@ const wl_desc workload_rodinia_backprop = {
     .doc = {65536},
     .doc_source = "Morpheus (Accel-Sim app-collection input, spec Sec. 5 proposal): 65536 input units",
     .run = run,
+    .check = supported_sizes,
 };

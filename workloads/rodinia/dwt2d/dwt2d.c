@@ -131,6 +131,12 @@ static int run(wl_ctx *c)
     return rc;
 }
 
+/* The sizes the kernels handle; others would run and fail verification. */
+static const char *supported_sizes(const long *p)
+{
+    return p[2] > 20 || p[0] % (1L << p[2]) || p[1] % (1L << p[2]) || p[0] < (16L << (p[2] - 1)) || p[1] < (16L << (p[2] - 1)) ? "width and height must be multiples of 2^levels and at least 16 * 2^(levels-1)" : NULL;
+}
+
 const wl_desc workload_rodinia_dwt2d = {
     .name = "DWT2D",
     .suite = "rodinia",
@@ -145,4 +151,5 @@ const wl_desc workload_rodinia_dwt2d = {
     .doc = {1024, 1024, 3},
     .doc_source = "Morpheus (Accel-Sim app-collection input, spec Sec. 5 proposal): -d 1024x1024 -l 3",
     .run = run,
+    .check = supported_sizes,
 };

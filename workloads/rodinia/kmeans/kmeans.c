@@ -117,6 +117,12 @@ static int run(wl_ctx *c)
     return rc;
 }
 
+/* The sizes the kernels handle; others would run and fail verification. */
+static const char *supported_sizes(const long *p)
+{
+    return p[2] > 32 || p[1] > 34 ? "at most 32 clusters of at most 34 features (the centres live in constant memory)" : NULL;
+}
+
 const wl_desc workload_rodinia_kmeans = {
     .name = "KMeans",
     .suite = "rodinia",
@@ -132,4 +138,5 @@ const wl_desc workload_rodinia_kmeans = {
     .doc_source = "APRES, Linebacker, CBWT, Morpheus: kdd_cup shape (494,020 points x 34 features, point-major); "
                   "one assignment launch, as every launch repeats the same accesses",
     .run = run,
+    .check = supported_sizes,
 };

@@ -63,6 +63,12 @@ static int run(wl_ctx *c)
     return rc;
 }
 
+/* The sizes the kernels handle; others would run and fail verification. */
+static const char *supported_sizes(const long *p)
+{
+    return p[0] % 128 || p[1] % 64 ? "w must be a multiple of 128 and h of 64" : NULL;
+}
+
 const wl_desc workload_sdk_convsep = {
     .name = "ConvolutionSeparable",
     .suite = "sdk",
@@ -76,4 +82,5 @@ const wl_desc workload_sdk_convsep = {
     .sim = {1024, 1024, 1},
     .paper = {3072, 3072, 17},
     .run = run,
+    .check = supported_sizes,
 };

@@ -52,6 +52,12 @@ static int run(wl_ctx *c)
     return rc;
 }
 
+/* The sizes the kernels handle; others would run and fail verification. */
+static const char *supported_sizes(const long *p)
+{
+    return p[0] % 16 || p[1] % 16 || p[2] % 16 ? "ha, wa and wb must be multiples of 16 (16x16 tiles)" : NULL;
+}
+
 const wl_desc workload_sdk_matrixmul = {
     .name = "MatrixMul",
     .suite = "sdk",
@@ -64,4 +70,5 @@ const wl_desc workload_sdk_matrixmul = {
     .sim = {320, 320, 640, 1},
     .paper = {160, 160, 320, 301},
     .run = run,
+    .check = supported_sizes,
 };
