@@ -32,11 +32,11 @@ static const row events[PWR_EV_N] = {
     {"l1c_read", "112", "constant-cache 64 B data read (8 x 14 pJ; Keckler et al. 2011)"},
     {"l1c_fill", "112", "constant-cache line fill"},
     {"smem", "224", "shared memory: one pass over 32 banks, 128 B (as an L1D read)"},
-    {"l2_tag", "15", "L2 tag lookup in a slice (derived: CACTI 40 nm, larger array)"},
-    {"l2_read", "448", "L2 128 B data read in a slice (derived: 2 x L1D per bit for a 64 KB array)"},
-    {"l2_write", "448", "L2 data write"},
-    {"l2_fill", "448", "L2 line fill"},
-    {"flit", "150", "one 32 B flit across the crossbar (derived: ~0.6 pJ/bit over the die)"},
+    {"l2_tag", "36", "L2 tag lookup in a slice (derived 15, CACTI 40 nm; x 2.4: L2 = 4.5% of GTX480 power, thesis Fig. 5.2)"},
+    {"l2_read", "1075", "L2 128 B data read in a slice (derived 448: 2 x L1D per bit; x 2.4: thesis Fig. 5.2)"},
+    {"l2_write", "1075", "L2 data write (as a read)"},
+    {"l2_fill", "1075", "L2 line fill (as a write)"},
+    {"flit", "1725", "one 32 B flit across the crossbar (derived 150; x 11.5: NoC ~10% of power, CBWT Sec. III)"},
     {"dram_act", "1000", "DRAM activate, per channel command (derived: GDDR5 2 KB page)"},
     {"dram_pre", "500", "DRAM precharge"},
     {"dram_rd", "1000", "DRAM read burst, array and periphery, per request"},
@@ -46,13 +46,13 @@ static const row events[PWR_EV_N] = {
 };
 
 static const row leaks[PWR_LK_N] = {
-    {"sm", "1420", "SM logic other than the register file and L1D (derived: 2.6 W per SM, 15 SMs, GPUWattch GTX480 leakage split)"},
-    {"rf", "830", "register file of one SM (32% of SM leakage, GPUWattch via the thesis Ch.6)"},
-    {"l1d", "350", "L1 data cache of one SM (derived: CACTI 40 nm, 16 KB)"},
-    {"l2", "200", "one L2 slice (derived: L2 ~4.5% of GTX480 power, GPUWattch via the thesis Fig. 5.2)"},
-    {"mc", "500", "one memory controller (derived)"},
-    {"noc", "1500", "the whole interconnect (derived)"},
-    {"dram", "1000", "DRAM background (standby) power of one channel (derived: GDDR5 x32 chips)"},
+    {"sm", "852", "SM logic other than the register file and L1D (derived GTX480 split; x 0.6: dynamic:leakage 2:1, thesis 6.4.3)"},
+    {"rf", "498", "register file of one SM (32% of SM leakage, GPUWattch via the thesis Ch.6; x 0.6)"},
+    {"l1d", "210", "L1 data cache of one SM (derived: CACTI 40 nm, 16 KB; x 0.6)"},
+    {"l2", "288", "one L2 slice (derived; x 0.6 x 2.4: L2 ~4.5% of GTX480 power, thesis Fig. 5.2)"},
+    {"mc", "300", "one memory controller (derived; x 0.6)"},
+    {"noc", "900", "the whole interconnect (derived; x 0.6)"},
+    {"dram", "600", "DRAM background (standby) power of one channel (derived: GDDR5 x32 chips; x 0.6)"},
 };
 
 static const char *const gated[PWR_G_N] = {"l1d", "l2", "reg", "sm"};
