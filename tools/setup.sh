@@ -52,6 +52,7 @@ else
         cmake -S . -B "$sbuild" -DCMAKE_BUILD_TYPE=Release -DGTLM_SANITIZE=ON >/dev/null
         cmake --build "$sbuild" -j "$jobs"
         ASAN_OPTIONS=abort_on_error=1:detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+            LSAN_OPTIONS=suppressions=$PWD/testbenches/sanitize/lsan.supp \
             ctest --test-dir "$sbuild" -L sanitize --output-on-failure -j "$jobs" || status=$?
     fi
     exit $status
