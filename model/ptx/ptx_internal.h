@@ -69,6 +69,7 @@ typedef struct pp {
     const char *name;            /* for messages */
     const char *src;
     ptx_tok *tok;
+    const ptx_toks *toks;        /* tok's array and the line table for positions */
     size_t ntok, pos, lim;       /* tokens at or after lim are not part of the current statement */
     strbuf *err, *warn;
     unsigned nerr, nwarn;
@@ -117,6 +118,9 @@ int pp_expect(pp *p, char punct, const char *ctx);
 /* Describes a token for messages: "'text'", "end of file", "an unterminated comment". */
 void pp_describe(const pp *p, const ptx_tok *t, char *buf, size_t len);
 uint32_t pp_tok_index(const pp *p, const ptx_tok *t);
+uint32_t pp_line(const pp *p, const ptx_tok *t); /* 1-based position of t's first byte */
+uint32_t pp_col(const pp *p, const ptx_tok *t);
+int pp_same_line(const pp *p, const ptx_tok *a, const ptx_tok *b);
 /* Skips to just after the next ';' (or before a '}' closing the enclosing block, or EOF). */
 void pp_skip_statement(pp *p);
 /* Index of the token that ends the statement whose opcode is at index first: its ';', or the

@@ -135,6 +135,9 @@ typedef enum ptx_sreg {
     SR_DYNAMIC_SMEM_SIZE, SR_TOTAL_SMEM_SIZE
 } ptx_sreg;
 
+/* 32 bytes (a module holds six per instruction): a vector's registers share their storage with
+ * sym and imm, which only other kinds use. Read vec only of a PO_VEC operand (below vec_n),
+ * sym and imm only of the other kinds. */
 typedef struct ptx_operand {
     uint8_t kind;   /* ptx_opnd_kind */
     uint8_t neg;    /* '!' before a predicate operand */
@@ -142,10 +145,14 @@ typedef struct ptx_operand {
     uint8_t vec_n;  /* PO_VEC: element count (1..4) */
     uint32_t reg;   /* PO_REG / PO_ADDR base register, else PTX_NO_REG */
     uint32_t reg2;  /* second destination of "d|p" (shfl, setp): PTX_NO_REG when absent */
-    int32_t sym;    /* PO_SYMBOL / PO_ADDR symbol, else PTX_NO_SYM; see ptx_symbol_ref */
     uint16_t sreg;  /* PO_SREG: ptx_sreg */
-    int64_t imm;    /* immediate value / address offset / label pc / function index */
-    uint32_t vec[4];
+    union {
+        struct {
+            int32_t sym; /* PO_SYMBOL / PO_ADDR symbol, else PTX_NO_SYM; see ptx_symbol_ref */
+            int64_t imm; /* immediate value / address offset / label pc / function index */
+        };
+        uint32_t vec[4]; /* PO_VEC: vec_n register slots */
+    };
 } ptx_operand;
 
 /* ---- symbols (variables of every state space but .reg) ---- */

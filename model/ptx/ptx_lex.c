@@ -5,9 +5,9 @@
 typedef struct lexer {
     const char *s;
     size_t len, pos;
-    uint32_t line, line_start;
     ptx_toks *out;
-    size_t cap;
+    size_t cap, cap_lines;
+    int oom;
 } lexer;
 
 static int is_word_start(char c)
@@ -21,7 +21,7 @@ static int is_word_char(char c)
            c == '.';
 }
 
-static int push(lexer *lx, size_t start, uint32_t line, uint32_t col, ptx_tok_kind kind)
+static int push(lexer *lx, size_t start, ptx_tok_kind kind)
 {
     if (lx->out->n == lx->cap) {
         size_t cap = lx->cap ? lx->cap * 2 : 1024;
@@ -33,8 +33,6 @@ static int push(lexer *lx, size_t start, uint32_t line, uint32_t col, ptx_tok_ki
     ptx_tok *t = &lx->out->t[lx->out->n++];
     t->off = (uint32_t)start;
     t->len = (uint32_t)(lx->pos - start);
-    t->line = line;
-    t->col = col;
     t->kind = (uint8_t)kind;
     t->bad = 0;
     t->ch = kind == TK_PUNCT ? lx->s[start] : 0;
@@ -43,14 +41,25 @@ static int push(lexer *lx, size_t start, uint32_t line, uint32_t col, ptx_tok_ki
 
 static char at(const lexer *lx, size_t i) { return i < lx->len ? lx->s[i] : '\0'; }
 
+/* Records the line that starts at lx->pos. */
 static void newline(lexer *lx)
 {
-    lx->line++;
-    lx->line_start = (uint32_t)lx->pos;
+    ptx_toks *o = lx->out;
+    if (o->n_lines == lx->cap_lines) {
+        size_t cap = lx->cap_lines ? lx->cap_lines * 2 : 1024;
+        uint32_t *ls = realloc(o->line_start, cap * sizeof *ls);
+        if (!ls) {
+            lx->oom = 1;
+            return;
+        }
+        o->line_start = ls;
+        lx->cap_lines = cap;
+    }
+    o->line_start[o->n_lines++] = (uint32_t)lx->pos;
 }
 
 /* Skips whitespace and comments; returns BAD_COMMENT at an unterminated block comment. */
-static int skip_space(lexer *lx, size_t *comment_start, uint32_t *cline, uint32_t *ccol)
+static int skip_space(lexer *lx, size_t *comment_start)
 {
     while (lx->pos < lx->len) {
         char c = lx->s[lx->pos];
@@ -63,8 +72,6 @@ static int skip_space(lexer *lx, size_t *comment_start, uint32_t *cline, uint32_
             while (lx->pos < lx->len && lx->s[lx->pos] != '\n') lx->pos++;
         } else if (c == '/' && at(lx, lx->pos + 1) == '*') {
             *comment_start = lx->pos;
-            *cline = lx->line;
-            *ccol = (uint32_t)(lx->pos - lx->line_start) + 1;
             lx->pos += 2;
             for (;;) {
                 if (lx->pos >= lx->len) return BAD_COMMENT;
@@ -106,25 +113,30 @@ int ptx_lex(const char *text, size_t len, ptx_toks *out)
     out->t = NULL;
     out->n = 0;
     if (len >= UINT32_MAX) return -1;
-    lexer lx = {text, len, 0, 1, 0, out, 0};
+    out->line_start = NULL;
+    out->n_lines = 0;
+    lexer lx = {text, len, 0, out, 0, 0, 0};
+    newline(&lx);
     for (;;) {
         size_t cstart = 0;
-        uint32_t cline = 0, ccol = 0;
-        if (skip_space(&lx, &cstart, &cline, &ccol) == BAD_COMMENT) {
+        if (lx.oom) goto oom;
+        if (skip_space(&lx, &cstart) == BAD_COMMENT) {
             size_t end = lx.pos;
             lx.pos = cstart + 2;
-            if (push(&lx, cstart, cline, ccol, TK_BAD)) goto oom;
+            if (push(&lx, cstart, TK_BAD)) goto oom;
             out->t[out->n - 1].bad = BAD_COMMENT;
             lx.pos = end;
             continue;
         }
+        if (lx.oom) goto oom;
         size_t start = lx.pos;
-        uint32_t line = lx.line, col = (uint32_t)(start - lx.line_start) + 1;
         if (start >= len) {
-            if (push(&lx, start, line, col, TK_EOF)) goto oom;
-            /* The array grew by doubling and lives through the parse: give back the tail. */
+            if (push(&lx, start, TK_EOF)) goto oom;
+            /* The arrays grew by doubling and live through the parse: give back the tails. */
             ptx_tok *fit = realloc(out->t, out->n * sizeof *fit);
             if (fit) out->t = fit;
+            uint32_t *lfit = realloc(out->line_start, out->n_lines * sizeof *lfit);
+            if (lfit) out->line_start = lfit;
             return 0;
         }
         char c = text[start];
@@ -164,7 +176,7 @@ int ptx_lex(const char *text, size_t len, ptx_toks *out)
             kind = TK_BAD;
             bad = BAD_CHAR;
         }
-        if (push(&lx, start, line, col, kind)) goto oom;
+        if (push(&lx, start, kind)) goto oom;
         out->t[out->n - 1].bad = (uint8_t)bad;
     }
 oom:
@@ -175,6 +187,28 @@ oom:
 void ptx_toks_free(ptx_toks *toks)
 {
     free(toks->t);
+    free(toks->line_start);
     toks->t = NULL;
     toks->n = 0;
+    toks->line_start = NULL;
+    toks->n_lines = 0;
+}
+
+/* Index of the line holding off: the last line_start at or before it (line_start[0] is 0). */
+static size_t line_index(const ptx_toks *toks, uint32_t off)
+{
+    size_t lo = 0, hi = toks->n_lines;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (toks->line_start[mid] <= off) lo = mid;
+        else hi = mid;
+    }
+    return lo;
+}
+
+uint32_t ptx_toks_line(const ptx_toks *toks, uint32_t off) { return (uint32_t)line_index(toks, off) + 1; }
+
+uint32_t ptx_toks_col(const ptx_toks *toks, uint32_t off)
+{
+    return off - toks->line_start[line_index(toks, off)] + 1;
 }

@@ -23,9 +23,10 @@ typedef enum ptx_bad_kind {
     BAD_STRING   /* unterminated string */
 } ptx_bad_kind;
 
+/* 12 bytes: a module has about one token per 4 bytes of text, and they all live through the
+ * parse. The line and column are not stored: ptx_tok_line/ptx_tok_col derive them from off. */
 typedef struct ptx_tok {
-    uint32_t off, len;   /* byte range in the text */
-    uint32_t line, col;  /* 1-based position of the first byte */
+    uint32_t off, len;   /* byte range in the text (a token never contains a newline) */
     uint8_t kind;        /* ptx_tok_kind */
     uint8_t bad;         /* ptx_bad_kind for TK_BAD */
     char ch;             /* the character of a TK_PUNCT */
@@ -34,10 +35,16 @@ typedef struct ptx_tok {
 typedef struct ptx_toks {
     ptx_tok *t;
     size_t n;  /* the last token is always TK_EOF */
+    uint32_t *line_start; /* offset of each line's first byte: line k + 1 starts at line_start[k] */
+    size_t n_lines;
 } ptx_toks;
 
 /* Tokenises len bytes. Returns 0, or -1 when out of memory or the text is too large (> 4 GB). */
 int ptx_lex(const char *text, size_t len, ptx_toks *out);
 void ptx_toks_free(ptx_toks *toks);
+
+/* 1-based line and column of a byte offset (a token's off) in the lexed text. */
+uint32_t ptx_toks_line(const ptx_toks *toks, uint32_t off);
+uint32_t ptx_toks_col(const ptx_toks *toks, uint32_t off);
 
 #endif

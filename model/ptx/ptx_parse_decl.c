@@ -294,8 +294,8 @@ static int var_name(pp *p, int module, ptx_space space, int is_extern, int is_vi
     sym.elem_count = unsized ? 0 : count;
     sym.size = unsized ? 0 : count * elem;
     sym.init = init;
-    sym.line = nt->line;
-    sym.col = nt->col;
+    sym.line = pp_line(p, nt);
+    sym.col = pp_col(p, nt);
     if (add_symbol(p, module, &sym, nt)) {
         if (module) { /* not stored: free it here (function symbols are stored even when the name clashes) */
             free(sym.name);

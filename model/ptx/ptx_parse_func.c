@@ -46,7 +46,7 @@ void pp_skip_directive(pp *p, int block)
         pp_warn(p, d, "ignoring directive '%.*s'", (int)(d->len > 40 ? 40 : d->len), pp_text(p, d));
         if (ptx_map_put(&p->warned, pp_text(p, d), d->len, 1)) pp_oom(p);
     }
-    while (pp_peek(p)->kind != TK_EOF && pp_peek(p)->line == d->line && !pp_is(pp_peek(p), ';') &&
+    while (pp_peek(p)->kind != TK_EOF && pp_same_line(p, d, pp_peek(p)) && !pp_is(pp_peek(p), ';') &&
            !pp_is(pp_peek(p), '{') && !pp_is(pp_peek(p), '}'))
         pp_next(p);
     if (block && pp_is(pp_peek(p), '{')) {
@@ -111,7 +111,7 @@ static void label(pp *p)
     int64_t *prev = ptx_map_get(&f->labels, s, t->len);
     if (prev) {
         const ptx_tok *pt = &p->tok[f->ldefs[*prev].tok];
-        pp_error(p, t, "duplicate label '%.*s' (first defined at %u:%u)", (int)t->len, s, pt->line, pt->col);
+        pp_error(p, t, "duplicate label '%.*s' (first defined at %u:%u)", (int)t->len, s, pp_line(p, pt), pp_col(p, pt));
         return;
     }
     if (PP_GROW(p, f->ldefs, f->cap_ldefs, f->n_ldefs + 1)) return;
@@ -151,7 +151,7 @@ static int directive(pp *p, const ptx_tok *open)
         pp_skip_statement(p);
     } else if (starts_module_item(p, t)) {
         pp_error(p, t, "expected '}' to close the body of '%s' (opened at %u:%u) before '%.*s'",
-                 p->m->funcs[p->f.fi].name, open->line, open->col, (int)t->len, pp_text(p, t));
+                 p->m->funcs[p->f.fi].name, pp_line(p, open), pp_col(p, open), (int)t->len, pp_text(p, t));
         return 1;
     } else {
         pp_error(p, t, "unknown directive '%.*s'", (int)(t->len > 40 ? 40 : t->len), pp_text(p, t));
@@ -191,7 +191,7 @@ static void body(pp *p, uint32_t fi, const ptx_tok *open)
         const ptx_tok *t = pp_peek(p);
         if (t->kind == TK_EOF) {
             pp_error(p, t, "expected '}' at end of file to close the body of '%s' (opened at %u:%u)",
-                     p->m->funcs[fi].name, open->line, open->col);
+                     p->m->funcs[fi].name, pp_line(p, open), pp_col(p, open));
             break;
         }
         if (pp_is(t, '}')) {
@@ -301,8 +301,8 @@ static int64_t register_function(pp *p, const ptx_tok *nt, int is_entry, int is_
             f->rets = *rets, f->n_rets = nr, *rets = NULL;
             f->is_extern = 0;
             f->is_visible = (uint8_t)is_visible;
-            f->line = nt->line;
-            f->col = nt->col;
+            f->line = pp_line(p, nt);
+            f->col = pp_col(p, nt);
             return *prev;
         }
     }
@@ -320,8 +320,8 @@ static int64_t register_function(pp *p, const ptx_tok *nt, int is_entry, int is_
     f->is_visible = (uint8_t)is_visible;
     f->params = *params, f->n_params = np, *params = NULL;
     f->rets = *rets, f->n_rets = nr, *rets = NULL;
-    f->line = nt->line;
-    f->col = nt->col;
+    f->line = pp_line(p, nt);
+    f->col = pp_col(p, nt);
     if (!dup && ptx_map_put(&p->funcs, f->name, nt->len, m->n_funcs)) {
         pp_oom(p);
         return -1;

@@ -192,8 +192,8 @@ void pp_instruction(pp *p)
     }
     ptx_instr *in = pp_new_instr(p);
     if (!in) return;
-    in->line = first->line;
-    in->col = first->col;
+    in->line = pp_line(p, first);
+    in->col = pp_col(p, first);
     char why[160], text[160];
     int bad = ptx_decode_opcode(ops, opt->len, in, why, sizeof why);
     int missing;
@@ -245,7 +245,7 @@ done:
         const ptx_tok *prev = &p->tok[end - 1];
         char got[64];
         pp_describe(p, &p->tok[end], got, sizeof got);
-        pp_error_at(p, prev->line, prev->col + prev->len, "expected ';' after the instruction, got %s", got);
+        pp_error_at(p, pp_line(p, prev), pp_col(p, prev) + prev->len, "expected ';' after the instruction, got %s", got);
     } else {
         p->pos++;
     }

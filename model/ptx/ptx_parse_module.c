@@ -172,6 +172,7 @@ int ptx_parse(const char *name, const char *text, size_t len, ptx_module *out, s
         return -1;
     }
     p.tok = toks.t;
+    p.toks = &toks;
     p.ntok = toks.n;
     p.lim = p.ntok - 1;
     out->address_size = 64;

@@ -306,6 +306,7 @@ static int word_operand(pp *p, ptx_instr *in, ptx_operand *o, char k)
 
 static int vector_operand(pp *p, ptx_instr *in, ptx_operand *o, char k)
 {
+    memset(o->vec, 0, sizeof o->vec); /* over sym and imm: unused elements stay 0 */
     const ptx_tok *open = pp_next(p);
     unsigned n = 0;
     do {

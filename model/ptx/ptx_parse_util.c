@@ -36,7 +36,7 @@ void pp_error(pp *p, const ptx_tok *t, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    pp_error_at(p, t->line, t->col, "%s", msg);
+    pp_error_at(p, pp_line(p, t), pp_col(p, t), "%s", msg);
 }
 
 void pp_warn(pp *p, const ptx_tok *t, const char *fmt, ...)
@@ -45,7 +45,7 @@ void pp_warn(pp *p, const ptx_tok *t, const char *fmt, ...)
     p->nwarn++;
     va_list ap;
     va_start(ap, fmt);
-    vmessage(p, p->warn, t->line, t->col, fmt, ap);
+    vmessage(p, p->warn, pp_line(p, t), pp_col(p, t), fmt, ap);
     va_end(ap);
 }
 
@@ -149,6 +149,17 @@ int pp_expect(pp *p, char punct, const char *ctx)
 
 uint32_t pp_tok_index(const pp *p, const ptx_tok *t) { return (uint32_t)(t - p->tok); }
 
+uint32_t pp_line(const pp *p, const ptx_tok *t) { return ptx_toks_line(p->toks, t->off); }
+
+uint32_t pp_col(const pp *p, const ptx_tok *t) { return ptx_toks_col(p->toks, t->off); }
+
+/* Tokens hold no newline, so two are on one line when the text between them has none. */
+int pp_same_line(const pp *p, const ptx_tok *a, const ptx_tok *b)
+{
+    if (a->off > b->off) return pp_same_line(p, b, a);
+    return memchr(p->src + a->off, '\n', b->off - a->off) == NULL;
+}
+
 void pp_skip_statement(pp *p)
 {
     size_t depth = 0;
@@ -186,7 +197,7 @@ size_t pp_statement_end(const pp *p, size_t first, int no_operands, int *missing
             /* A new line that starts with an opcode, label or guard after a complete operand:
              * the previous statement lacks its ';' (a call's operand list may span lines, but
              * only after ',' or '(' or inside parentheses). */
-            int new_line = t->line > prev->line && (t->kind == TK_WORD || pp_is(t, '@'));
+            int new_line = !pp_same_line(p, prev, t) && (t->kind == TK_WORD || pp_is(t, '@'));
             int label = new_line && pp_is(&p->tok[i + 1], ':');
             if (pp_is(t, '}') || (new_line && (label || (i - 1 == first ? no_operands : ends_operand(prev))))) {
                 *missing = 1;
