@@ -85,7 +85,8 @@ typedef enum simt_status {
     SIMT_ERR_UNSUPPORTED,
     SIMT_ERR_NOMEM,
     SIMT_ERR_DEADLOCK,   /* every live warp of a CTA waits at a barrier that cannot complete */
-    SIMT_ERR_LIMIT       /* the instruction limit (-gpgpu_max_insn) stopped the run */
+    SIMT_ERR_LIMIT,      /* the instruction limit (-gpgpu_max_insn) stopped the run */
+    SIMT_ERR_SPIN        /* every started CTA spins on memory no CTA writes (functional mode) */
 } simt_status;
 
 typedef struct simt_error {

@@ -98,6 +98,7 @@ static const char *status_text(simt_status s)
     case SIMT_ERR_NOMEM: return "out of memory";
     case SIMT_ERR_DEADLOCK: return "barrier deadlock";
     case SIMT_ERR_LIMIT: return "instruction limit";
+    case SIMT_ERR_SPIN: return "spin deadlock";
     default: return "error";
     }
 }
@@ -108,7 +109,8 @@ void simt_format_error(const simt_launch *l, const simt_error *e, char *buf, siz
     const ptx_func *f = e->func < m->n_funcs ? &m->funcs[e->func] : l->kernel;
     char where[200] = "";
     if (e->pc < f->n_instrs) ptx_describe_instr(m, f, e->pc, where, sizeof where);
-    if (e->status == SIMT_ERR_DEADLOCK || e->status == SIMT_ERR_LIMIT) { /* about warps, not one access */
+    if (e->status == SIMT_ERR_DEADLOCK || e->status == SIMT_ERR_LIMIT || e->status == SIMT_ERR_SPIN) {
+        /* about warps, not one access */
         snprintf(buf, len, "kernel '%s': %s at %s: warp %u of CTA (%u,%u,%u): %s", l->kernel->name,
                  status_text(e->status), where, e->warp, e->cta[0], e->cta[1], e->cta[2], e->detail);
         return;

@@ -156,12 +156,14 @@ static simt_status report_spin(resident *const *pool, size_t n, uint64_t left, s
             if (w->state != SIMT_WARP_READY || !simt_warp_spinning(w)) continue;
             char why[160];
             snprintf(why, sizeof why,
-                     "deadlock: %zu resident CTAs spin on memory none of them writes, %llu CTAs cannot start; "
+                     "%zu resident CTAs spin on memory none of them writes, %llu CTAs cannot start; "
                      "this warp spins here",
                      n, (unsigned long long)left);
-            return fail_at(err, &pool[i]->cta, w, why);
+            fail_at(err, &pool[i]->cta, w, why);
+            return err->status = SIMT_ERR_SPIN;
         }
-    return fail_at(err, &pool[0]->cta, NULL, "deadlock: resident CTAs wait on each other");
+    fail_at(err, &pool[0]->cta, NULL, "resident CTAs wait on each other");
+    return err->status = SIMT_ERR_SPIN;
 }
 
 simt_status simt_run_functional(const simt_launch *l, uint64_t max_insn, simt_run_stats *stats, simt_error *err)

@@ -29,7 +29,8 @@ inline const std::string &tiny()
 
 // scale: out[i] = 2 * in[i] + i (a valid kernel with loads, stores and arithmetic).
 // bad_store: stores to a bogus address. split_barrier: warp 0 waits at barrier 0, the others at
-// barrier 1 (neither completes). spin: loops forever.
+// barrier 1 (neither completes). spin: loops forever, counting (a loop whose state changes, so
+// no spin-wait detection can end it: only the limits can).
 inline const char *ptx()
 {
     return R"(
@@ -83,7 +84,10 @@ FIRST:
 }
 .visible .entry spin()
 {
+    .reg .b32 %r<2>;
+    mov.u32 %r1, 0;
 LOOP:
+    add.u32 %r1, %r1, 1;
     bra LOOP;
 }
 )";

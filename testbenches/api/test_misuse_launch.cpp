@@ -60,7 +60,7 @@ TEST(MisuseLaunch, TimingMaxInsnThenValidIsLikeFresh) { expect_recovers({"-gpgpu
 TEST(MisuseLaunch, TimingWatchdogThenValidIsLikeFresh)
 {
     // Half the CTA waits at a barrier the other half never reaches: nothing progresses.
-    expect_recovers({"-gtlm_watchdog_cycles", "500"}, fail_barrier);
+    expect_recovers({"-gtlm_watchdog_cycles", "1000"}, fail_barrier); // > twice tiny.config's longest latency
 }
 TEST(MisuseLaunch, FunctionalFailuresThenValidIsLikeFresh)
 {

@@ -548,7 +548,8 @@ WAIT:
 }
 )");
     uint64_t flag = buffer(4);
-    EXPECT_EQ(run("k", 2, 64, {flag}), SIMT_ERR_DEADLOCK);
+    EXPECT_EQ(run("k", 2, 64, {flag}), SIMT_ERR_SPIN);
+    EXPECT_NE(std::string(message).find("spin deadlock at"), std::string::npos) << message;
     EXPECT_NE(std::string(message).find("2 resident CTAs spin on memory none of them writes"), std::string::npos)
         << message;
     EXPECT_NE(std::string(message).find("test.ptx:"), std::string::npos) << message;

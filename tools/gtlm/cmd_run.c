@@ -50,6 +50,8 @@ static int run_trace(gtlm_sim *sim, const cli_args *a, cli_progress *p)
     static char report[1 << 16];
     printf("trace: %s\n", a->trace);
     int st = gtlm_run_trace(sim, a->trace, report, sizeof report);
+    static char why[4096];
+    snprintf(why, sizeof why, "%s", st != GTLM_OK ? gtlm_last_error() : ""); /* before the next API call */
     cli_progress_stop(p);
     for (const char *l = report; *l;) {
         const char *nl = strchr(l, '\n');
@@ -58,7 +60,7 @@ static int run_trace(gtlm_sim *sim, const cli_args *a, cli_progress *p)
         l += len;
     }
     if (st != GTLM_OK) {
-        fprintf(stderr, "gtlm: %s\n", gtlm_last_error());
+        fprintf(stderr, "gtlm: %s\n", why);
         return st == GTLM_EINVAL ? CLI_USAGE : CLI_FAIL;
     }
     print_stats(sim, a, p);
