@@ -51,8 +51,14 @@ int cache_pm_touch(cache_core *c, int set, int way)
 void cache_pm_alloc(cache_core *c, int set, int way)
 {
     uint32_t b = block_of(c, set, way);
-    if (c->pm_live[b]++ == 0) pm_event_report(&c->pm, b, PM_EV_ALLOC, c->now);
-    else if (pm_get(&c->pm, b) != PM_ON) pm_set(&c->pm, b, PM_ON, c->now); /* a fill writes the block */
+    if (c->pm_live[b]++ == 0) {
+        pm_filled(&c->pm, b);
+        pm_event_report(&c->pm, b, PM_EV_ALLOC, c->now);
+    }
+    else {
+        if (pm_get(&c->pm, b) != PM_ON) pm_set(&c->pm, b, PM_ON, c->now); /* a fill writes the block */
+        pm_event_report(&c->pm, b, PM_EV_ALLOC, c->now);
+    }
 }
 
 void cache_pm_free(cache_core *c, int set, int way)
