@@ -77,9 +77,9 @@ static void snooze_event(pm_domain *d, uint32_t b, pm_event ev, uint64_t now, in
         *a = (*a | AUX_LIVE) & ~AUX_RESFAIL;
         pm_set(d, b, pending(d, b) ? PM_ON : PM_SLEEP, now);
         break;
-    case PM_EV_FREE: /* nothing live: OFF */
-        *a &= ~AUX_LIVE;
-        if (!pending(d, b)) pm_set(d, b, PM_OFF, now);
+    case PM_EV_FREE: /* nothing live: OFF (its queued requests will miss and wake nothing) */
+        *a = 0;
+        pm_set(d, b, PM_OFF, now);
         break;
     case PM_EV_FINISH: /* T6 / T7 */
         *a &= AUX_LIVE;

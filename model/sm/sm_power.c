@@ -100,4 +100,5 @@ void sm_power_cta_done(sm_core *s, const sm_cta_slot *c)
     if (pm_active(&s->rf_pm))
         for (uint32_t i = 0; i < s->warps_per_cta; i++) slot_regs(s, c->first_slot + i, PM_EV_FREE, now);
     if (pm_active(&s->sm_pm) && !s->live_ctas) pm_event_report(&s->sm_pm, 0, PM_EV_FREE, now);
+    if (s->l1d_enabled && !s->live_ctas) cache_pm_finish(&s->l1d, now); /* all its CTAs done (T6/T7) */
 }
