@@ -225,6 +225,9 @@ int cache_pm_init(cache_core *c, const pm_table *t, double leak_mw, double mhz, 
 int cache_pm_touch(cache_core *c, int set, int way);
 void cache_pm_alloc(cache_core *c, int set, int way);
 void cache_pm_free(cache_core *c, int set, int way);
+/* Snooze's look-ahead seam (model/power/policy_snooze.c): queue events for addr, and the end. */
+void cache_pm_queue(cache_core *c, uint64_t addr, pm_event ev, uint64_t now);
+void cache_pm_finish(cache_core *c, uint64_t now);
 
 /* Miss queue towards the next level. */
 static inline int cache_out_count(const cache_core *c) { return c->mq_count; }

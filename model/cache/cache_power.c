@@ -51,12 +51,39 @@ int cache_pm_touch(cache_core *c, int set, int way)
 void cache_pm_alloc(cache_core *c, int set, int way)
 {
     uint32_t b = block_of(c, set, way);
-    if (c->pm_live[b]++ == 0) pm_event_report(&c->pm, b, PM_EV_ALLOC, c->now);
-    else if (pm_get(&c->pm, b) != PM_ON) pm_set(&c->pm, b, PM_ON, c->now); /* a fill writes the block */
+    if (c->pm_live[b]++ == 0) {
+        pm_filled(&c->pm, b);
+        pm_event_report(&c->pm, b, PM_EV_ALLOC, c->now);
+    }
+    else {
+        if (pm_get(&c->pm, b) != PM_ON) pm_set(&c->pm, b, PM_ON, c->now); /* a fill writes the block */
+        pm_event_report(&c->pm, b, PM_EV_ALLOC, c->now);
+    }
 }
 
 void cache_pm_free(cache_core *c, int set, int way)
 {
     uint32_t b = block_of(c, set, way);
     if (c->pm_live[b] && --c->pm_live[b] == 0) pm_event_report(&c->pm, b, PM_EV_FREE, c->now);
+}
+
+/* Look-ahead (Snooze): a request for addr entered, left or failed at the cache's input queue. The
+ * whole cache when it is one power block; otherwise the line's block when its tag is present (an
+ * absent line has nothing to wake: its fill will). */
+void cache_pm_queue(cache_core *c, uint64_t addr, pm_event ev, uint64_t now)
+{
+    if (!pm_active(&c->pm)) return;
+    if (c->pm.n == 1) {
+        pm_event_report(&c->pm, 0, ev, now);
+        return;
+    }
+    int way = cache_probe(c, addr, NULL);
+    if (way >= 0) pm_event_report(&c->pm, block_of(c, cache_set_index(c, addr), way), ev, now);
+}
+
+/* The owner is done (its SM finished its CTAs, the kernel exited): every block hears PM_EV_FINISH. */
+void cache_pm_finish(cache_core *c, uint64_t now)
+{
+    if (!pm_active(&c->pm)) return;
+    for (uint32_t b = 0; b < c->pm.n; b++) pm_event_report(&c->pm, b, PM_EV_FINISH, now);
 }

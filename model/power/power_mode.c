@@ -7,7 +7,7 @@ static const char *const names[PM_MODES] = {"on", "shallow", "sleep", "off"};
 
 const char *pm_mode_name(int mode) { return mode >= 0 && mode < PM_MODES ? names[mode] : "?"; }
 
-const pm_policy pm_policy_always_on = {"always_on", NULL, PM_ON};
+const pm_policy pm_policy_always_on = {"always_on", NULL, PM_ON, NULL, NULL, 0};
 
 /* OFF while the block holds nothing live, ON from its allocation on. */
 static void off_when_unused(pm_domain *d, uint32_t block, pm_event ev, uint64_t now)
@@ -16,12 +16,20 @@ static void off_when_unused(pm_domain *d, uint32_t block, pm_event ev, uint64_t 
     else if (ev == PM_EV_ALLOC) pm_set(d, block, PM_ON, now);
 }
 
-const pm_policy pm_policy_off_when_unused = {"off_when_unused", off_when_unused, PM_OFF};
+const pm_policy pm_policy_off_when_unused = {"off_when_unused", off_when_unused, PM_OFF, NULL, NULL, 0};
+
+const pm_policy *pm_policy_non_cache(const pm_policy *pol)
+{
+    return pol && pol->non_cache ? pol->non_cache : pol;
+}
 
 const pm_policy *pm_policy_find(const char *name)
 {
     if (!name || !strcmp(name, "always_on")) return &pm_policy_always_on;
     if (!strcmp(name, "off_when_unused")) return &pm_policy_off_when_unused;
+    if (!strcmp(name, "snooze")) return &pm_policy_snooze;
+    if (!strcmp(name, "snooze_destroy")) return &pm_policy_snooze_destroy;
+    if (!strcmp(name, "coarse151")) return &pm_policy_coarse151;
     return NULL;
 }
 
@@ -37,7 +45,9 @@ int pm_domain_init(pm_domain *d, uint32_t n, const pm_table *t, double block_lea
     d->count[PM_ON] = n;
     if (d->pol && n) {
         d->mode = calloc(n, 1);
-        if (!d->mode) return -1;
+        d->ready = calloc(n, sizeof *d->ready);
+        if (d->pol->needs_aux) d->aux = calloc(n, sizeof *d->aux);
+        if (!d->mode || !d->ready || (d->pol->needs_aux && !d->aux)) return -1;
     }
     return 0;
 }
@@ -45,8 +55,15 @@ int pm_domain_init(pm_domain *d, uint32_t n, const pm_table *t, double block_lea
 void pm_domain_free(pm_domain *d)
 {
     free(d->mode);
+    free(d->ready);
+    free(d->aux);
     d->mode = NULL;
+    d->ready = NULL;
+    d->aux = NULL;
 }
+
+/* d->ready: the cycle an early wake completes, with this bit when the block woke from OFF. */
+#define READY_GONE (1ull << 63)
 
 static void integrate(pm_domain *d, uint64_t now)
 {
@@ -62,8 +79,10 @@ void pm_kernel_begin(pm_domain *d, uint64_t now)
     if (!d->pol) return;
     pm_mode m0 = d->pol->initial;
     memset(d->mode, m0, d->n);
+    memset(d->ready, 0, d->n * sizeof *d->ready);
     memset(d->count, 0, sizeof d->count);
     d->count[m0] = d->n;
+    if (d->pol->begin) d->pol->begin(d, now);
 }
 
 void pm_close(pm_domain *d, uint64_t now) { integrate(d, now); }
@@ -89,6 +108,7 @@ void pm_set(pm_domain *d, uint32_t block, pm_mode m, uint64_t now)
     d->count[m]++;
     d->mode[block] = (uint8_t)m;
     if (m != PM_ON) {
+        d->ready[block] &= READY_GONE; /* an early wake undone; lost data stays lost */
         d->st.entries[m]++;
         d->st.transition_pj += pm_transition_pj(d, m);
     }
@@ -100,18 +120,45 @@ int pm_access(pm_domain *d, uint32_t block, uint64_t now, int *lost)
     if (!d->mode || block >= d->n) return 0;
     pm_mode m = (pm_mode)d->mode[block];
     int wait = 0;
-    if (m != PM_ON) {
+    if (m == PM_ON && d->ready[block]) {
+        /* Woken early by pm_wake: the wake already counted; wait only what is left of it, and
+         * find the data gone if it woke from OFF. */
+        uint64_t r = d->ready[block] & ~READY_GONE;
+        wait = r > now ? (int)(r - now) : 0;
+        d->st.wake_cycles += (uint64_t)wait;
+        if (d->ready[block] & READY_GONE) {
+            d->st.lost++;
+            if (lost) *lost = 1;
+        }
+        d->ready[block] = 0;
+    } else if (m != PM_ON) {
         wait = d->table.m[m].wake_cycles;
         d->st.wakes++;
         d->st.wake_cycles += (uint64_t)wait;
-        if (m == PM_OFF) {
+        if (m == PM_OFF || (d->ready[block] & READY_GONE)) {
             d->st.lost++;
             if (lost) *lost = 1;
         }
         pm_set(d, block, PM_ON, now);
+        d->ready[block] = 0;
     }
     pm_event_report(d, block, PM_EV_ACCESS, now);
     return wait;
+}
+
+void pm_wake(pm_domain *d, uint32_t block, uint64_t now)
+{
+    if (!d->mode || block >= d->n) return;
+    pm_mode m = (pm_mode)d->mode[block];
+    if (m == PM_ON) return;
+    d->st.wakes++;
+    d->ready[block] = (now + (uint64_t)d->table.m[m].wake_cycles) | (m == PM_OFF ? READY_GONE : 0);
+    pm_set(d, block, PM_ON, now);
+}
+
+void pm_filled(pm_domain *d, uint32_t block)
+{
+    if (d->ready && block < d->n) d->ready[block] = 0;
 }
 
 void pm_event_report(pm_domain *d, uint32_t block, pm_event ev, uint64_t now)

@@ -37,7 +37,13 @@ typedef enum pm_event {
     PM_EV_ALLOC = 0,   /* the block got live data (a fill, a warp's registers allocated, a CTA) */
     PM_EV_FREE,        /* its data is dead (an eviction, a warp exited, the SM is empty) */
     PM_EV_ACCESS,      /* read or written (after pm_access woke it) */
-    PM_EV_IDLE         /* the owner has no request for it pending */
+    PM_EV_IDLE,        /* the owner has no request for it pending */
+    /* Look-ahead events (Snooze, docs/power.md): what the owner's input queues will bring. */
+    PM_EV_ENQUEUE,     /* a request for the block entered an input queue (AGU->L1, ICNT->L2) */
+    PM_EV_DEQUEUE,     /* that request left the queue (served, missed or dropped) */
+    PM_EV_RESFAIL,     /* the queue's head request for the block failed its reservation */
+    PM_EV_FILL,        /* a fill for the block entered the response queue (ICNT->L1, DRAM->L2) */
+    PM_EV_FINISH       /* the owner is done: its SM finished all CTAs (L1), the kernel exited (L2) */
 } pm_event;
 
 struct pm_domain;
@@ -47,6 +53,11 @@ typedef struct pm_policy {
     const char *name;
     void (*on_event)(struct pm_domain *d, uint32_t block, pm_event ev, uint64_t now);
     pm_mode initial;   /* every block's mode at kernel start */
+    /* Optional: called by pm_kernel_begin after every block was set to `initial`. */
+    void (*begin)(struct pm_domain *d, uint64_t now);
+    /* The policy for domains it does not manage (registers, whole SM); NULL: this one. */
+    const struct pm_policy *non_cache;
+    int needs_aux;     /* allocate d->aux (per-block policy state, kept across kernels) */
 } pm_policy;
 
 /* Built-in policies: "always_on" (the baseline, NULL hooks) and "off_when_unused" (a block is OFF
@@ -54,6 +65,14 @@ typedef struct pm_policy {
 const pm_policy *pm_policy_find(const char *name);
 extern const pm_policy pm_policy_always_on;
 extern const pm_policy pm_policy_off_when_unused;
+/* Snooze (thesis Ch. 5, model/power/policy_snooze.c): "snooze" keeps valid data (OFF only while a
+ * block holds nothing live), "snooze_destroy" gates valid blocks OFF at T1/T6/T7 (a real miss);
+ * "coarse151" is the whole-cache policy of the thesis' reference [151]. */
+extern const pm_policy pm_policy_snooze;
+extern const pm_policy pm_policy_snooze_destroy;
+extern const pm_policy pm_policy_coarse151;
+/* The policy to install on a non-cache domain (registers, SM) when `pol` is configured. */
+const pm_policy *pm_policy_non_cache(const pm_policy *pol);
 
 typedef struct pm_stats {
     uint64_t residency[PM_MODES]; /* block-cycles per mode, owner's clock */
@@ -71,6 +90,8 @@ typedef struct pm_domain {
     double mhz;            /* the owner's clock */
     uint32_t n;            /* blocks */
     uint8_t *mode;         /* per block (allocated only with a policy) */
+    uint64_t *ready;       /* per block: cycle an early wake (pm_wake) completes */
+    uint32_t *aux;         /* per block policy state (pol->needs_aux) */
     uint32_t count[PM_MODES];
     uint64_t last;         /* cycle residency is integrated up to */
     pm_stats st;
@@ -94,6 +115,11 @@ pm_mode pm_get(const pm_domain *d, uint32_t block);
 /* An access to a block at cycle now: wakes it and returns the cycles the access waits (0 when ON);
  * *lost is set when the block was OFF (its data is gone). Tells the policy PM_EV_ACCESS. */
 int pm_access(pm_domain *d, uint32_t block, uint64_t now, int *lost);
+/* Wakes a block ahead of its access (a request seen in an input queue): it is ON from now, and an
+ * access before now + W waits only the rest. Counts one wake; nothing when it is already ON. */
+void pm_wake(pm_domain *d, uint32_t block, uint64_t now);
+/* New data was written into a block that held nothing live: nothing of it is lost any more. */
+void pm_filled(pm_domain *d, uint32_t block);
 /* Reports an event to the policy (nothing without one). */
 void pm_event_report(pm_domain *d, uint32_t block, pm_event ev, uint64_t now);
 

@@ -172,7 +172,8 @@ int power_options_register(opt_registry *r, power_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-power_gating_lines_l2", &c->lines_per_block[1], "1", 0, CACHE_MAX_LINES,
                       "[lines] L2 lines per power block of a slice (1: per line, 0: the whole slice)", e);
     rc |= opt_add_string(r, b, "-power_policy", &c->policy, "always_on",
-                         "power-management policy of every gated block: always_on (baseline) or off_when_unused", e);
+                         "power-management policy of every gated block: always_on (baseline), off_when_unused, snooze, "
+                         "snooze_destroy or coarse151 (the last three gate the caches only; docs/power.md)", e);
     return rc ? -1 : 0;
 }
 
@@ -180,6 +181,7 @@ int power_config_check(const opt_registry *r, const power_config *c, strbuf *e)
 {
     int bad = 0;
     bad |= opt_check(r, e, "-power_policy", pm_policy_find(c->policy) != NULL,
-                     "unknown policy '%s' (expected always_on or off_when_unused)", c->policy ? c->policy : "");
+                     "unknown policy '%s' (expected always_on, off_when_unused, snooze, snooze_destroy or coarse151)",
+                     c->policy ? c->policy : "");
     return bad ? -1 : 0;
 }

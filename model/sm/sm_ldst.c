@@ -59,6 +59,12 @@ int sm_direct_push(sm_core *s, const sm_req *r)
 }
 
 /* Groups the active lanes' constant addresses by 64-byte line (one constant-cache access each). */
+/* Global and local requests pass the L1D but atomics and bypassed global loads. */
+static int uses_l1d(const sm_core *s, const sm_ldst *u, int space)
+{
+    return !(u->is_atomic || (!u->is_store && space == PS_GLOBAL && s->cfg->l1.gmem_skip_l1d));
+}
+
 static void const_lines(const simt_mem_access *acc, coal_result *out)
 {
     out->n = 0;
@@ -130,6 +136,8 @@ void sm_ldst_accept(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t fun
         break;
     default: /* global, local */
         coal_coalesce_access(s->coal, acc, &u->reqs);
+        if (s->l1d_enabled && uses_l1d(s, u, acc->space)) /* into AGU->L1: Snooze wakes ahead */
+            for (int i = 0; i < u->reqs.n; i++) cache_pm_queue(&s->l1d, u->reqs.req[i].line, PM_EV_ENQUEUE, cycle);
         s->rec[rec].long_latency = 1;
         if (acc->space == PS_LOCAL) s->st.lmem_requests += (uint64_t)u->reqs.n;
         else s->st.gmem_requests += (uint64_t)u->reqs.n;
@@ -169,8 +177,10 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     cache_status st = cache_access(c, &cr, &res);
     if (st == CACHE_RESERVATION_FAIL) {
         s->st.ldst_res_fail[res.fail]++;
+        if (c == &s->l1d) cache_pm_queue(c, q->line, PM_EV_RESFAIL, cycle);
         return 0;
     }
+    if (c == &s->l1d) cache_pm_queue(c, q->line, PM_EV_DEQUEUE, cycle);
     sm_pc_stat *p = c == &s->l1d && !u->is_store ? sm_pc_stat_of(s, u->func, u->pc) : NULL;
     if (p) p->accesses++;
     if (u->is_store) {
@@ -232,9 +242,7 @@ void sm_ldst_cycle(sm_core *s, uint64_t cycle)
         const coal_req *q = &u->reqs.req[u->next];
         int ok;
         if (u->space == PS_CONST) ok = l1_access(s, &s->l1c, q, cycle, s->cfg->l1.dl1_latency);
-        else if (u->is_atomic || (!u->is_store && u->space == PS_GLOBAL && (s->cfg->l1.gmem_skip_l1d || !s->l1d_enabled)))
-            ok = direct_request(s, q);
-        else if (!s->l1d_enabled)
+        else if (!s->l1d_enabled || !uses_l1d(s, u, u->space))
             ok = direct_request(s, q);
         else
             ok = l1_access(s, &s->l1d, q, cycle, s->cfg->l1.dl1_latency);

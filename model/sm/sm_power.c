@@ -6,13 +6,14 @@ int sm_power_init(sm_core *s)
 {
     const power_config *pc = &s->cfg->power;
     const pm_policy *pol = pm_policy_find(pc->policy);
+    const pm_policy *other = pm_policy_non_cache(pol); /* cache-only policies leave these ON */
     double mhz = s->cfg->gpu.clocks.core_mhz;
     uint32_t nregs = s->cfg->sm.registers >= 32 ? (uint32_t)s->cfg->sm.registers / 32 : 1;
     s->rf_stride = nregs / (s->n_slots ? s->n_slots : 1);
     if (!s->rf_stride) s->rf_stride = 1;
-    if (pm_domain_init(&s->rf_pm, nregs, &pc->modes[PWR_G_REG], pc->leak_mw[PWR_LK_RF] / nregs, mhz, pol) != 0)
+    if (pm_domain_init(&s->rf_pm, nregs, &pc->modes[PWR_G_REG], pc->leak_mw[PWR_LK_RF] / nregs, mhz, other) != 0)
         return -1;
-    if (pm_domain_init(&s->sm_pm, 1, &pc->modes[PWR_G_SM], pc->leak_mw[PWR_LK_SM], mhz, pol) != 0) return -1;
+    if (pm_domain_init(&s->sm_pm, 1, &pc->modes[PWR_G_SM], pc->leak_mw[PWR_LK_SM], mhz, other) != 0) return -1;
     if (s->l1d_enabled &&
         cache_pm_init(&s->l1d, &pc->modes[PWR_G_L1D], pc->leak_mw[PWR_LK_L1D], mhz, pol, pc->lines_per_block[0]) != 0)
         return -1;
@@ -99,4 +100,5 @@ void sm_power_cta_done(sm_core *s, const sm_cta_slot *c)
     if (pm_active(&s->rf_pm))
         for (uint32_t i = 0; i < s->warps_per_cta; i++) slot_regs(s, c->first_slot + i, PM_EV_FREE, now);
     if (pm_active(&s->sm_pm) && !s->live_ctas) pm_event_report(&s->sm_pm, 0, PM_EV_FREE, now);
+    if (s->l1d_enabled && !s->live_ctas) cache_pm_finish(&s->l1d, now); /* all its CTAs done (T6/T7) */
 }

@@ -103,7 +103,8 @@ TEST(PowerMode, PolicyNamesAreKnown)
 {
     EXPECT_EQ(pm_policy_find("always_on"), &pm_policy_always_on);
     EXPECT_EQ(pm_policy_find("off_when_unused"), &pm_policy_off_when_unused);
-    EXPECT_EQ(pm_policy_find("snooze"), nullptr);
+    EXPECT_EQ(pm_policy_find("snooze"), &pm_policy_snooze);
+    EXPECT_EQ(pm_policy_find("slumber_unknown"), nullptr);
     EXPECT_STREQ(pm_mode_name(PM_OFF), "off");
 }
 

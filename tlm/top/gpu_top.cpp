@@ -112,8 +112,12 @@ void Gpu::power_modes(uint64_t core_cycle, bool begin)
     }
     for (auto &l : l2s_) {
         pm_domain *d = &l->core().cache.pm;
-        if (begin) pm_kernel_begin(d, l2_cycle);
-        else pm_close(d, l2_cycle);
+        if (begin) {
+            pm_kernel_begin(d, l2_cycle);
+        } else {
+            pm_close(d, l2_cycle);
+            cache_pm_finish(&l->core().cache, l2_cycle); // the kernel exited (Snooze T6/T7)
+        }
     }
 }
 

@@ -1,0 +1,317 @@
+// Snooze (thesis Ch. 5, model/power/policy_snooze.c): one test per transition of the spec's
+// reconstructed FSM (T1-T7, spec C.3.4) on scripted event sequences, the wake latency charged
+// exactly once, no access served before its block is fully ON, and the state-destroying variant's
+// real miss through the cache seam.
+#include <gtest/gtest.h>
+
+extern "C" {
+#include "cache/cache_core.h"
+#include "power/power_mode.h"
+}
+
+namespace {
+
+// Thesis Table 5.2: Sleep 22.8 %, OFF 1.5 %, 2-cycle wake and break-even.
+pm_table snooze_table()
+{
+    pm_table t{};
+    t.m[PM_ON] = {1.0, 0, 0};
+    t.m[PM_SHALLOW] = {0.228, 2, 2};
+    t.m[PM_SLEEP] = {0.228, 2, 2};
+    t.m[PM_OFF] = {0.015, 2, 2};
+    return t;
+}
+
+struct Domain {
+    pm_domain d{};
+    explicit Domain(const char *policy, uint32_t n = 2)
+    {
+        pm_table t = snooze_table();
+        EXPECT_EQ(pm_domain_init(&d, n, &t, 1.0, 1000.0, pm_policy_find(policy)), 0);
+        pm_kernel_begin(&d, 0);
+    }
+    ~Domain() { pm_domain_free(&d); }
+    void ev(uint32_t b, pm_event e, uint64_t now) { pm_event_report(&d, b, e, now); }
+    pm_mode mode(uint32_t b) const { return pm_get(&d, b); }
+};
+
+TEST(Snooze, T1_KernelStartPutsEveryEmptyBlockOff)
+{
+    Domain s("snooze");
+    EXPECT_EQ(s.mode(0), PM_OFF);
+    EXPECT_EQ(s.mode(1), PM_OFF);
+    // A block with live data from an earlier kernel sleeps instead (state-preserving).
+    s.ev(0, PM_EV_ALLOC, 5);
+    EXPECT_EQ(s.mode(0), PM_SLEEP);
+    pm_kernel_begin(&s.d, 100);
+    EXPECT_EQ(s.mode(0), PM_SLEEP);
+    EXPECT_EQ(s.mode(1), PM_OFF);
+    // The state-destroying variant gates it OFF as the thesis does.
+    Domain x("snooze_destroy");
+    x.ev(0, PM_EV_ALLOC, 5);
+    pm_kernel_begin(&x.d, 100);
+    EXPECT_EQ(x.mode(0), PM_OFF);
+}
+
+TEST(Snooze, T2_AnEnqueuedRequestWakesItsBlockAndTheQueueLagHidesTheWake)
+{
+    Domain s("snooze");
+    s.ev(0, PM_EV_ALLOC, 1); // live, asleep
+    ASSERT_EQ(s.mode(0), PM_SLEEP);
+    s.ev(0, PM_EV_ENQUEUE, 10);
+    EXPECT_EQ(s.mode(0), PM_ON);
+    EXPECT_EQ(s.d.st.wakes, 1u);
+    int lost = 1;
+    EXPECT_EQ(pm_access(&s.d, 0, 14, &lost), 0); // served 4 cycles later: the 2-cycle wake is hidden
+    EXPECT_EQ(lost, 0);
+    EXPECT_EQ(s.d.st.wakes, 1u);
+    EXPECT_EQ(s.d.st.wake_cycles, 0u);
+}
+
+TEST(Snooze, WakeLatencyIsChargedExactlyOnce)
+{
+    Domain s("snooze");
+    s.ev(0, PM_EV_ALLOC, 1);
+    s.ev(0, PM_EV_ENQUEUE, 10);                 // wake starts at 10, ON at 12
+    EXPECT_EQ(pm_access(&s.d, 0, 11, nullptr), 1); // one cycle after the enqueue: waits the rest
+    EXPECT_EQ(s.d.st.wakes, 1u);
+    EXPECT_EQ(s.d.st.wake_cycles, 1u);
+    s.ev(0, PM_EV_ENQUEUE, 11);                  // already ON: no second wake
+    EXPECT_EQ(pm_access(&s.d, 0, 11, nullptr), 0); // the wake was paid by the first access
+    EXPECT_EQ(s.d.st.wakes, 1u);
+    EXPECT_EQ(s.d.st.wake_cycles, 1u);
+}
+
+TEST(Snooze, T3_StaysOnWhileRequestsAreQueued)
+{
+    Domain s("snooze");
+    s.ev(0, PM_EV_ALLOC, 1);
+    s.ev(0, PM_EV_ENQUEUE, 10);
+    s.ev(0, PM_EV_ENQUEUE, 11);
+    pm_access(&s.d, 0, 14, nullptr);
+    s.ev(0, PM_EV_DEQUEUE, 14);
+    EXPECT_EQ(s.mode(0), PM_ON); // one more request waits
+    pm_access(&s.d, 0, 15, nullptr);
+    EXPECT_EQ(s.mode(0), PM_ON);
+    EXPECT_EQ(s.d.st.wakes, 1u);
+}
+
+TEST(Snooze, T4_SleepsWhenTheQueuesHoldNothingForIt)
+{
+    Domain s("snooze");
+    s.ev(0, PM_EV_ALLOC, 1);
+    s.ev(0, PM_EV_ENQUEUE, 10);
+    pm_access(&s.d, 0, 14, nullptr);
+    s.ev(0, PM_EV_DEQUEUE, 14);
+    EXPECT_EQ(s.mode(0), PM_SLEEP);
+    pm_close(&s.d, 20);
+    // Block 0: OFF 0-1, Sleep 1-10 and 14-20, ON 10-14; block 1: OFF throughout.
+    EXPECT_EQ(s.d.st.residency[PM_SLEEP], 9u + 6u);
+    EXPECT_EQ(s.d.st.residency[PM_ON], 4u);
+    EXPECT_EQ(s.d.st.residency[PM_OFF], 1u + 20u);
+}
+
+TEST(Snooze, T4_AReservationFailSleepsUntilAFillAndEnqueuesDoNotWake)
+{
+    Domain s("snooze");
+    s.ev(0, PM_EV_ALLOC, 1);
+    s.ev(0, PM_EV_ENQUEUE, 10);
+    s.ev(0, PM_EV_RESFAIL, 12); // head request: MSHR full
+    EXPECT_EQ(s.mode(0), PM_SLEEP);
+    s.ev(0, PM_EV_ENQUEUE, 13); // the reservation queue holds the set: no wake
+    EXPECT_EQ(s.mode(0), PM_SLEEP);
+    EXPECT_EQ(s.d.st.wakes, 1u);
+}
+
+TEST(Snooze, T5_AFillWakesASleepingBlock)
+{
+    Domain s("snooze");
+    s.ev(0, PM_EV_ALLOC, 1);
+    s.ev(0, PM_EV_ENQUEUE, 10);
+    s.ev(0, PM_EV_RESFAIL, 12);
+    s.ev(0, PM_EV_FILL, 30);
+    EXPECT_EQ(s.mode(0), PM_ON);
+    EXPECT_EQ(s.d.st.wakes, 2u);
+    s.ev(0, PM_EV_ENQUEUE, 40); // the reservation fail is over: requests wake it again
+    EXPECT_EQ(s.mode(0), PM_ON);
+    s.ev(0, PM_EV_DEQUEUE, 42);
+    s.ev(0, PM_EV_DEQUEUE, 43);
+    EXPECT_EQ(s.mode(0), PM_SLEEP);
+}
+
+TEST(Snooze, T6_FinishTurnsAnOnBlockOff)
+{
+    Domain x("snooze_destroy");
+    x.ev(0, PM_EV_ALLOC, 1);
+    x.ev(0, PM_EV_ENQUEUE, 2);
+    ASSERT_EQ(x.mode(0), PM_ON);
+    x.ev(0, PM_EV_FINISH, 5);
+    EXPECT_EQ(x.mode(0), PM_OFF);
+    // State-preserving: a live block only sleeps, an empty one goes OFF.
+    Domain s("snooze");
+    s.ev(0, PM_EV_ALLOC, 1);
+    s.ev(0, PM_EV_ENQUEUE, 2);
+    s.ev(1, PM_EV_ENQUEUE, 2);
+    s.ev(0, PM_EV_FINISH, 5);
+    s.ev(1, PM_EV_FINISH, 5);
+    EXPECT_EQ(s.mode(0), PM_SLEEP);
+    EXPECT_EQ(s.mode(1), PM_OFF);
+}
+
+TEST(Snooze, T7_FinishTurnsASleepingBlockOff)
+{
+    Domain x("snooze_destroy");
+    x.ev(0, PM_EV_ALLOC, 1);
+    ASSERT_EQ(x.mode(0), PM_SLEEP);
+    x.ev(0, PM_EV_FINISH, 5);
+    EXPECT_EQ(x.mode(0), PM_OFF);
+    int lost = 0;
+    EXPECT_EQ(pm_access(&x.d, 0, 9, &lost), 2);
+    EXPECT_EQ(lost, 1); // state destroyed: the data is gone
+}
+
+TEST(Snooze, AnEvictedBlockIsOffAndAnEarlyWakeFromOffStillLosesTheData)
+{
+    Domain x("snooze_destroy");
+    x.ev(0, PM_EV_ALLOC, 1);
+    x.ev(0, PM_EV_FINISH, 2); // valid data gated OFF
+    x.ev(0, PM_EV_ENQUEUE, 10);
+    int lost = 0;
+    EXPECT_EQ(pm_access(&x.d, 0, 15, &lost), 0);
+    EXPECT_EQ(lost, 1) << "waking early from OFF must not bring the data back";
+    Domain s("snooze");
+    s.ev(1, PM_EV_ALLOC, 1);
+    s.ev(1, PM_EV_FREE, 3);
+    EXPECT_EQ(s.mode(1), PM_OFF);
+}
+
+// A scripted random-ish access stream: every access is served no earlier than its block has been
+// fully ON (woken at least W cycles before), and every wake is counted once.
+TEST(Snooze, NoAccessIsEverServedFromANonOnBlock)
+{
+    Domain s("snooze", 4);
+    uint64_t woke_at[4] = {0, 0, 0, 0};
+    uint32_t x = 12345;
+    for (uint32_t b = 0; b < 4; b++) s.ev(b, PM_EV_ALLOC, 1);
+    uint64_t now = 2;
+    for (int i = 0; i < 400; i++) {
+        x = x * 1103515245u + 12345u;
+        uint32_t b = (x >> 16) & 3;
+        uint32_t lag = (x >> 8) & 7; // 0-7 cycles of queue lag
+        bool look_ahead = (x >> 20) & 1;
+        if (look_ahead) {
+            pm_mode before = s.mode(b);
+            s.ev(b, PM_EV_ENQUEUE, now);
+            if (before != PM_ON) woke_at[b] = now;
+        }
+        now += lag;
+        pm_mode before = s.mode(b);
+        uint64_t wakes = s.d.st.wakes;
+        int wait = pm_access(&s.d, b, now, nullptr);
+        if (before != PM_ON) {
+            woke_at[b] = now;
+            EXPECT_EQ(s.d.st.wakes, wakes + 1);
+        } else {
+            EXPECT_EQ(s.d.st.wakes, wakes);
+        }
+        EXPECT_GE(now + static_cast<uint64_t>(wait), woke_at[b] + 2) << "access " << i;
+        if (look_ahead) s.ev(b, PM_EV_DEQUEUE, now);
+        now += 1;
+    }
+}
+
+TEST(Snooze, Coarse151SleepsTheWholeCacheWhenIdleAndPaysTheFullWake)
+{
+    Domain c("coarse151", 1);
+    EXPECT_EQ(c.mode(0), PM_ON);
+    c.ev(0, PM_EV_IDLE, 10);
+    EXPECT_EQ(c.mode(0), PM_SLEEP);
+    c.ev(0, PM_EV_ENQUEUE, 11); // no look-ahead
+    EXPECT_EQ(c.mode(0), PM_SLEEP);
+    EXPECT_EQ(pm_access(&c.d, 0, 15, nullptr), 2);
+    c.ev(0, PM_EV_FINISH, 20);
+    EXPECT_EQ(c.mode(0), PM_OFF);
+    EXPECT_EQ(pm_policy_non_cache(&pm_policy_coarse151), &pm_policy_always_on);
+}
+
+// Snooze through the cache seam (block = line): a fill sleeps its line, an access wakes it, the
+// state-destroying variant's kernel start makes the next access a real miss.
+struct SnoozeCache {
+    cache_core c{};
+    explicit SnoozeCache(const char *policy)
+    {
+        gsim_cache_cfg cfg{};
+        char err[128];
+        EXPECT_EQ(gsim_cache_cfg_parse("N:4:128:2,L:B:m:W:L,A:4:4,4", &cfg, err, sizeof err), 0) << err;
+        EXPECT_EQ(cache_init(&c, &cfg), 0);
+        pm_table t = snooze_table();
+        EXPECT_EQ(cache_pm_init(&c, &t, 8.0, 1000.0, pm_policy_find(policy), 1), 0);
+        pm_kernel_begin(&c.pm, 0);
+    }
+    ~SnoozeCache() { cache_free(&c); }
+    cache_status read(uint64_t addr, uint64_t now)
+    {
+        cache_req r{};
+        r.addr = addr;
+        c.now = now;
+        return cache_access(&c, &r, nullptr);
+    }
+    void fill(uint64_t addr, uint64_t now)
+    {
+        uint64_t woken[8];
+        c.now = now;
+        cache_fill(&c, addr, 0, woken, 8);
+        cache_out o;
+        while (cache_out_pop(&c, &o) == 0) {
+        }
+    }
+};
+
+TEST(Snooze, ThroughTheCacheAFilledLineSleepsAndHitsAfterItsWake)
+{
+    SnoozeCache g("snooze");
+    EXPECT_EQ(g.c.pm.count[PM_OFF], 8u);
+    EXPECT_EQ(g.read(0x1000, 1), CACHE_MISS);
+    g.fill(0x1000, 5);
+    EXPECT_EQ(g.c.pm.count[PM_SLEEP], 1u);
+    EXPECT_EQ(g.read(0x1000, 10), CACHE_HIT);
+    EXPECT_EQ(g.c.pm_wait, 2);
+    EXPECT_EQ(g.c.pm.count[PM_SLEEP], 1u); // served, queue empty: back to Sleep (T4)
+    pm_kernel_begin(&g.c.pm, 20);        // T1, state-preserving: the line keeps its data
+    EXPECT_EQ(g.read(0x1000, 30), CACHE_HIT);
+    EXPECT_EQ(g.c.pm.st.lost, 0u);
+}
+
+TEST(Snooze, ThroughTheCacheTheDestroyingVariantMissesAfterKernelStart)
+{
+    SnoozeCache g("snooze_destroy");
+    g.read(0x1000, 1);
+    g.fill(0x1000, 5);
+    EXPECT_EQ(g.read(0x1000, 10), CACHE_HIT);
+    pm_kernel_begin(&g.c.pm, 20); // T1: everything OFF, the line's data lost
+    EXPECT_EQ(g.read(0x1000, 30), CACHE_MISS);
+    EXPECT_EQ(g.c.pm.st.lost, 1u);
+}
+
+// Leakage of a hand-computed Snooze sequence: one block, 100 cycles at 1 GHz, 1 mW ON.
+TEST(Snooze, LeakageOfAHandComputedSequenceIsExact)
+{
+    Domain s("snooze", 1);           // OFF 0-20
+    s.ev(0, PM_EV_ENQUEUE, 20);      // ON 20-30 (woken from OFF)
+    s.ev(0, PM_EV_ALLOC, 30);        // the fill is written; the queued request is still pending
+    pm_access(&s.d, 0, 30, nullptr);
+    s.ev(0, PM_EV_DEQUEUE, 30);      // Sleep 30-100
+    pm_close(&s.d, 100);
+    double res[PM_MODES];
+    for (int m = 0; m < PM_MODES; m++) res[m] = static_cast<double>(s.d.st.residency[m]);
+    EXPECT_EQ(s.d.st.residency[PM_OFF], 20u);
+    EXPECT_EQ(s.d.st.residency[PM_ON], 10u);
+    EXPECT_EQ(s.d.st.residency[PM_SLEEP], 70u);
+    pm_table t = snooze_table();
+    // (10 x 1 + 70 x 0.228 + 20 x 0.015) cycles x 1 mW / 1000 MHz = 26.26 pJ.
+    EXPECT_NEAR(pm_leakage_pj(&t, 1.0, 1000.0, 1, 100, res), 26.26, 1e-9);
+    // One entry into Sleep: 2 cycles x 1 mW x 0.772 / 1 GHz = 1.544 pJ.
+    EXPECT_NEAR(s.d.st.transition_pj, 1.544, 1e-9);
+}
+
+} // namespace
