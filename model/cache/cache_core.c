@@ -182,10 +182,10 @@ static int find_way(const cache_core *c, int set, uint64_t la)
 
 /* An unallocated way first, else the least recently used (LRU) or oldest (FIFO) line without
    reserved sectors; -1 when every way is reserved. */
-static int pick_victim(const cache_core *c, int set)
+static int pick_victim_at(const cache_core *c, int set, int at_fill)
 {
     const cache_line *l = &c->lines[(size_t)set * c->assoc];
-    if (c->hooks.victim) return c->hooks.victim(c->hooks.ctx, set, l);
+    if (c->hooks.victim) return c->hooks.victim(c->hooks.ctx, set, l, at_fill);
     int best = -1;
     uint64_t best_key = 0;
     for (int w = 0; w < c->assoc; w++) {
@@ -207,6 +207,8 @@ static int all_reserved(const cache_core *c, int set)
         if (!l[w].allocated || !l[w].reserved) return 0;
     return 1;
 }
+
+static int pick_victim(const cache_core *c, int set) { return pick_victim_at(c, set, 0); }
 
 static void drop(cache_core *c, int set, int way);
 
@@ -507,7 +509,7 @@ int cache_fill(cache_core *c, uint64_t line_addr, uint8_t sector_mask, uint64_t 
             if (w[i].is_write) dirty |= w[i].mask & arrived;
         int set = cache_set_index(c, la);
         int way = find_way(c, set, la);
-        if (way < 0 && (way = pick_victim(c, set)) >= 0) install(c, set, way, la);
+        if (way < 0 && (way = pick_victim_at(c, set, 1)) >= 0) install(c, set, way, la);
         if (way >= 0) {
             cache_line *l = cache_line_at(c, set, way);
             l->valid |= arrived;

@@ -37,13 +37,13 @@ void pdp_protect(pdp_policy *p, int set, int way) { p->rpd[(size_t)set * p->asso
 
 void pdp_clear(pdp_policy *p, int set, int way) { p->rpd[(size_t)set * p->assoc + way] = 0; }
 
-int pdp_victim(const pdp_policy *p, int set, const cache_line *lines)
+int pdp_victim(const pdp_policy *p, int set, const cache_line *lines, int pending)
 {
     const uint8_t *r = &p->rpd[(size_t)set * p->assoc];
     int best = -1;
     for (int w = 0; w < p->assoc; w++) {
         if (!lines[w].allocated) return w;
-        if (lines[w].reserved || r[w]) continue;
+        if (lines[w].reserved || r[w] > pending) continue;
         if (best < 0 || lines[w].last_use < lines[best].last_use) best = w;
     }
     return best;

@@ -41,7 +41,9 @@ void pdp_protect(pdp_policy *p, int set, int way);
 void pdp_clear(pdp_policy *p, int set, int way);
 static inline int pdp_rpd(const pdp_policy *p, int set, int way) { return p->rpd[(size_t)set * p->assoc + way]; }
 /* The victim way among `lines` (the set's assoc lines): an unallocated way, else the LRU line with
-   no reserved sectors and RPD 0; -1 = every line is protected or reserved: bypass. */
-int pdp_victim(const pdp_policy *p, int set, const cache_line *lines);
+   no reserved sectors and RPD <= pending (pending = decrements this access has still to apply:
+   the spec decrements the set before choosing; 0 when already applied); -1 = every line is
+   protected or reserved: bypass. */
+int pdp_victim(const pdp_policy *p, int set, const cache_line *lines, int pending);
 
 #endif

@@ -5,9 +5,11 @@
 
 const char *const pdp_mode_names[] = {"off", "static", "private", NULL};
 
-static int hook_victim(void *ctx, int set, const cache_line *lines)
+/* Asked by an access, the victim is chosen before that access's on_read decrement: lines
+   with RPD 1 are already unprotected (spec 3.2.2 decrements first). */
+static int hook_victim(void *ctx, int set, const cache_line *lines, int at_fill)
 {
-    return pdp_victim(&((pdp_l1 *)ctx)->pol, set, lines);
+    return pdp_victim(&((pdp_l1 *)ctx)->pol, set, lines, at_fill ? 0 : 1);
 }
 
 static void hook_hit(void *ctx, cache_line *line, int set, int way, const cache_req *req)

@@ -33,7 +33,7 @@ struct PdpSet {
                 pdp_protect(&p, 0, (int)w);
                 return 'H';
             }
-        int v = pdp_victim(&p, 0, lines.data());
+        int v = pdp_victim(&p, 0, lines.data(), 0);
         if (v < 0) return 'B';
         lines[v] = cache_line{};
         lines[v].tag = tag;
@@ -89,17 +89,17 @@ TEST(CbwtPdp, UnprotectedLruVictimAndReservedLines)
     pdp_protect(&p, 1, 3);
     pdp_protect(&p, 1, 1);
     // ways 0 and 2 unprotected: LRU among them is way 2 (last_use 8)
-    EXPECT_EQ(pdp_victim(&p, 1, l), 2);
+    EXPECT_EQ(pdp_victim(&p, 1, l, 0), 2);
     l[2].reserved = 1;
-    EXPECT_EQ(pdp_victim(&p, 1, l), 0);
+    EXPECT_EQ(pdp_victim(&p, 1, l, 0), 0);
     pdp_protect(&p, 1, 0);
-    EXPECT_EQ(pdp_victim(&p, 1, l), -1); // all protected or reserved: bypass
+    EXPECT_EQ(pdp_victim(&p, 1, l, 0), -1); // all protected or reserved: bypass
     l[1].allocated = 0;
-    EXPECT_EQ(pdp_victim(&p, 1, l), 1);  // a free way always wins
+    EXPECT_EQ(pdp_victim(&p, 1, l, 0), 1);  // a free way always wins
     l[1].allocated = 1;
     for (int i = 0; i < 5; i++) pdp_set_access(&p, 1);
     EXPECT_EQ(pdp_rpd(&p, 1, 0), 0);
-    EXPECT_EQ(pdp_victim(&p, 1, l), 3);  // set 1's protection ran out; set 0 untouched
+    EXPECT_EQ(pdp_victim(&p, 1, l, 0), 3);  // set 1's protection ran out; set 0 untouched
     EXPECT_EQ(pdp_rpd(&p, 0, 0), 0);
     EXPECT_EQ(pdp_init(&p, 1, 4, PDP_PD_MAX + 1), -1);
     pdp_free(&p);
