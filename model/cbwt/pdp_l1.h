@@ -7,8 +7,10 @@
  * line can never be a victim, so only its decrements before the fill are skipped).
  *
  * Modes (-pdp_mode): off; static (SPDP-B, PD = -pdp_pd); private (PDP-P, this L1's RD sampler
- * re-predicts PD every -pdp_period loads). PDP-G and PDP-S need a GPU-level PD broadcast and are
- * not wired yet (their predictor is pdp_predictor.h).
+ * re-predicts PD every -pdp_period loads); global (PDP-G: every L1 feeds the sampler of the
+ * source L1, SM 0, whose period counts the loads of all L1s); shared (PDP-S: SM 0 predicts from
+ * its own loads alone). In global and shared modes the other L1s follow the source
+ * (pdp_l1_follow) and take its PD at each of their loads (a zero-latency broadcast, spec 3.2.2).
  */
 #ifndef GTLM_CBWT_PDP_L1_H
 #define GTLM_CBWT_PDP_L1_H
@@ -19,13 +21,14 @@
 #include "pdp.h"
 #include "pdp_predictor.h"
 
-enum { PDP_MODE_OFF = 0, PDP_MODE_STATIC, PDP_MODE_PRIVATE, PDP_MODE_COUNT };
+enum { PDP_MODE_OFF = 0, PDP_MODE_STATIC, PDP_MODE_PRIVATE, PDP_MODE_GLOBAL, PDP_MODE_SHARED, PDP_MODE_COUNT };
 extern const char *const pdp_mode_names[]; /* NULL-terminated, for opt_add_enum */
 
 typedef struct pdp_l1 {
     int mode;
     int period;           /* loads per prediction period (PDP-P) */
     cache_core *cache;
+    struct pdp_l1 *source; /* global/shared: the predicting L1 (NULL: this one predicts) */
     pdp_policy pol;
     pdp_predictor pred;
     uint64_t period_loads;
@@ -35,5 +38,8 @@ typedef struct pdp_l1 {
 /* Installs the hooks on `cache` (mode != off). 0, or -1 (bad parameters, no memory). */
 int pdp_l1_init(pdp_l1 *p, cache_core *cache, int mode, int pd, int period);
 void pdp_l1_free(pdp_l1 *p);
+/* Global/shared modes: p takes its PD from src (and, global, feeds src's sampler). Ignored in
+   other modes or when p == src. */
+void pdp_l1_follow(pdp_l1 *p, pdp_l1 *src);
 
 #endif

@@ -72,7 +72,8 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
                       "coalescing rules by compute capability x10 (13: Fermi-style 128 B segments)", e);
     /* CBWT (seeds/001 Sec. IV): protection-distance replacement and bypass in the L1D */
     rc |= opt_add_enum(r, b, "-pdp_mode", &c->pdp_mode, pdp_mode_names, "off",
-                       "L1D protection-distance policy: off, static (SPDP-B, PD = -pdp_pd), private (PDP-P)", e);
+                       "L1D protection-distance policy: off, static (SPDP-B, PD = -pdp_pd), private (PDP-P), "
+                       "global (PDP-G, one predictor fed by every L1), shared (PDP-S, SM 0's prediction broadcast)", e);
     /* sensible range 0..64 (doc: PD from the associativity to 64) */
     rc |= opt_add_int(r, b, "-pdp_pd", &c->pdp_pd, "4",
                       "L1D protection distance in set accesses: the static PD, the initial PD when predicted", e);

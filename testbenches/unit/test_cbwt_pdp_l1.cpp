@@ -93,4 +93,37 @@ TEST(CbwtPdpL1, PrivatePredictorLearnsTheProtectionDistance)
     EXPECT_EQ(off.c.hooks.victim, nullptr); // a failed init leaves the cache as it was
 }
 
+TEST(CbwtPdpL1, SharedModeBroadcastsTheSamplerPd)
+{
+    // PDP-S: the source L1 learns PD 5; a cold follower takes it at its first load and hits from
+    // the second round; its loads do not reach the source's sampler.
+    L1 src(PDP_MODE_SHARED, 1, 20), f(PDP_MODE_SHARED, 1, 20);
+    pdp_l1_follow(&f.p, &f.p); // itself: ignored
+    EXPECT_EQ(f.p.source, nullptr);
+    pdp_l1_follow(&f.p, &src.p);
+    src.cyclic(5, 4);
+    EXPECT_EQ(src.p.pol.pd, 5);
+    EXPECT_EQ(f.cyclic(5, 3), "MMMMBHHHHBHHHHB");
+    EXPECT_EQ(f.p.predictions, 0u);
+    EXPECT_EQ(src.p.period_loads, 0u);
+    // a static L1 never follows
+    L1 st(PDP_MODE_STATIC, 4);
+    pdp_l1_follow(&st.p, &src.p);
+    EXPECT_EQ(st.p.source, nullptr);
+}
+
+TEST(CbwtPdpL1, GlobalModeFeedsTheCentralPredictor)
+{
+    // PDP-G: the follower's loads are sampled by the source, whose period counts them.
+    L1 src(PDP_MODE_GLOBAL, 1, 20), f(PDP_MODE_GLOBAL, 1, 20);
+    pdp_l1_follow(&f.p, &src.p);
+    EXPECT_EQ(f.cyclic(5, 4), std::string(20, 'M')); // PD 1 until the first prediction
+    EXPECT_EQ(src.p.predictions, 1u);                 // made from the follower's stream alone
+    EXPECT_EQ(src.p.pol.pd, 5);
+    EXPECT_EQ(src.p.loads, 0u);
+    f.cyclic(5, 1);
+    EXPECT_EQ(src.p.period_loads, 5u);
+    EXPECT_EQ(f.p.pol.pd, 5);
+}
+
 } // namespace
