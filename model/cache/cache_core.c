@@ -199,9 +199,10 @@ static int find_way(const cache_core *c, int set, uint64_t la)
 
 /* An unallocated way first, else the least recently used (LRU) or oldest (FIFO) line without
    reserved sectors; -1 when every way is reserved. */
-static int pick_victim(const cache_core *c, int set)
+static int pick_victim_at(const cache_core *c, int set, int at_fill)
 {
     const cache_line *l = &c->lines[(size_t)set * c->assoc];
+    if (c->hooks.victim) return c->hooks.victim(c->hooks.ctx, set, l, at_fill);
     int best = -1;
     uint64_t best_key = 0;
     for (int w = 0; w < c->assoc; w++) {
@@ -215,6 +216,16 @@ static int pick_victim(const cache_core *c, int set)
     }
     return best;
 }
+
+static int all_reserved(const cache_core *c, int set)
+{
+    const cache_line *l = &c->lines[(size_t)set * c->assoc];
+    for (int w = 0; w < c->assoc; w++)
+        if (!l[w].allocated || !l[w].reserved) return 0;
+    return 1;
+}
+
+static int pick_victim(const cache_core *c, int set) { return pick_victim_at(c, set, 0); }
 
 static void drop(cache_core *c, int set, int way);
 
@@ -301,8 +312,12 @@ static cache_status start_fetch(cache_core *c, const cache_req *req, uint64_t la
         if (way < 0) {
             if (ask_alloc(c, req, r) == CACHE_BYPASS)
                 alloc = 0;
-            else if (c->cfg.alloc_policy == 'm' && (victim = pick_victim(c, set)) < 0)
-                return fail(c, r, CACHE_FAIL_LINE_ALLOC);
+            else if (c->cfg.alloc_policy == 'm' && (victim = pick_victim(c, set)) < 0) {
+                if (!c->hooks.victim || all_reserved(c, set)) return fail(c, r, CACHE_FAIL_LINE_ALLOC);
+                c->st.bypasses++; /* the replacement policy protects every line */
+                r->bypassed = 1;
+                alloc = 0;
+            }
         }
         if (c->mshr_used >= c->cfg.mshr_entries) return fail(c, r, CACHE_FAIL_MSHR_ENTRY);
     } else if (add_waiter && c->mshr[m].nwait >= c->cfg.mshr_merge) {
@@ -432,9 +447,16 @@ cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
 
     if (!req->is_write) {
         uint8_t missing = mask & (uint8_t)~valid & (uint8_t)~pending;
-        if (!(mask & ~valid)) return hit(c, r, set, way, req);
-        if (!missing && l) touch(c, l);
-        return start_fetch(c, req, la, set, way, m, missing, mask & ~valid, 0, 1, 0, r);
+        cache_status st;
+        if (!(mask & ~valid)) {
+            st = hit(c, r, set, way, req);
+        } else {
+            if (!missing && l) touch(c, l);
+            st = start_fetch(c, req, la, set, way, m, missing, mask & ~valid, 0, 1, 0, r);
+        }
+        if (c->hooks.on_read && st != CACHE_RESERVATION_FAIL)
+            c->hooks.on_read(c->hooks.ctx, set, st == CACHE_HIT ? way : -1, req);
+        return st;
     }
 
     char wp = c->cfg.write_policy;
@@ -507,7 +529,7 @@ int cache_fill(cache_core *c, uint64_t line_addr, uint8_t sector_mask, uint64_t 
             if (w[i].is_write) dirty |= w[i].mask & arrived;
         int set = cache_set_index(c, la);
         int way = find_way(c, set, la);
-        if (way < 0 && (way = pick_victim(c, set)) >= 0) install(c, set, way, la);
+        if (way < 0 && (way = pick_victim_at(c, set, 1)) >= 0) install(c, set, way, la);
         if (way >= 0) {
             cache_line *l = cache_line_at(c, set, way);
             l->valid |= arrived;

@@ -130,6 +130,14 @@ typedef struct cache_hooks {
     void (*on_evict)(void *ctx, const cache_line *line, int set, int way);
     /* Asked on a miss that would bring in a new line; default (NULL) allocates. */
     cache_alloc_decision (*alloc)(void *ctx, const cache_req *req);
+    /* Replacement seam: the victim way among the set's assoc lines instead of LRU/FIFO; -1 when the
+       policy protects every line: the read bypasses (it keeps its MSHR, allocates nothing) unless
+       every way is reserved (then RESERVATION_FAIL(LINE_ALLOC) as without the hook). Must not
+       change state: it may be asked for an access that then fails. at_fill: asked when a fill
+       arrives ('f'/'s' allocation) rather than by the access itself (before its on_read). */
+    int (*victim)(void *ctx, int set, const cache_line *lines, int at_fill);
+    /* A read that did not fail accessed `set`; hit_way is the way it hit (-1: it did not). */
+    void (*on_read)(void *ctx, int set, int hit_way, const cache_req *req);
 } cache_hooks;
 
 typedef struct cache_stats {

@@ -34,6 +34,9 @@ typedef struct sm_config {
     gsim_int_list lat_int, init_int, lat_fp, init_fp, lat_dp, init_dp;
     int lat_sfu, init_sfu;
     int coalesce_arch;
+    int pdp_mode;                  /* CBWT: L1D protection-distance policy (pdp_l1.h), 0 = off */
+    int pdp_pd;                    /* static PD, and the initial PD of the predicting modes */
+    int pdp_period;                /* L1D loads per PD prediction period */
 } sm_config;
 
 /* Decodes -gpgpu_pipeline_widths by its length: 7 entries (3.x: SP,SFU,MEM for ID_OC and OC_EX,

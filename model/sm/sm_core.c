@@ -79,6 +79,12 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         sm_core_free(s);
         return -1;
     }
+    if (s->l1d_enabled && cfg->sm.pdp_mode != PDP_MODE_OFF &&
+        pdp_l1_init(&s->pdp, &s->l1d, cfg->sm.pdp_mode, cfg->sm.pdp_pd, cfg->sm.pdp_period) != 0) {
+        strbuf_printf(err, "SM %d: cannot build the L1D PDP policy (-pdp_pd 0..64, -pdp_period >= 1)\n", id);
+        sm_core_free(s);
+        return -1;
+    }
     if (cache_init(&s->l1c, &cfg->l1.const_l1) != 0) {
         strbuf_printf(err, "SM %d: cannot build the constant cache from -gpgpu_const_cache:l1\n", id);
         sm_core_free(s);
@@ -115,6 +121,7 @@ void sm_core_free(sm_core *s)
         for (uint32_t k = 0; k < s->n_sched; k++) sched_free(&s->scheds[k]);
     if (s->sb.bits) sb_free(&s->sb);
     if (s->l1d.lines) cache_free(&s->l1d);
+    pdp_l1_free(&s->pdp);
     if (s->l1c.lines) cache_free(&s->l1c);
     sm_power_free(s);
     sm_wheel_free(s);

@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "../cache/cache_core.h"
+#include "../cbwt/pdp_l1.h"
 #include "../common/strbuf.h"
 #include "../gpu/gpu_config.h"
 #include "../simt/simt.h"
@@ -233,6 +234,7 @@ typedef struct sm_core {
     /* memory */
     cache_core l1d, l1c;
     int l1d_enabled;
+    pdp_l1 pdp;                 /* CBWT's L1D policy (mode off: no hooks) */
     coal_mode coal;
     sm_ldst ldst;
     sm_req *direct;             /* requests that skip the L1 (atomics, bypassed loads): ring */

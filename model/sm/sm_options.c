@@ -1,5 +1,6 @@
 #include "sm_config.h"
 #include "fu_class.h"
+#include "../cbwt/pdp_l1.h"
 #include "sched.h"
 
 #include "../config/opt_check.h"
@@ -71,6 +72,16 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-ptx_opcode_initiation_sfu", &c->init_sfu, "8", 1, SM_MAX_LATENCY, "special-function initiation interval", e);
     rc |= opt_add_int(r, b, "-gpgpu_coalesce_arch", &c->coalesce_arch, "13", 10, 199,
                       "coalescing rules by compute capability x10 (13: Fermi-style 128 B segments)", e);
+    /* CBWT (seeds/001 Sec. IV): protection-distance replacement and bypass in the L1D */
+    rc |= opt_add_enum(r, b, "-pdp_mode", &c->pdp_mode, pdp_mode_names, "off",
+                       "L1D protection-distance policy: off, static (SPDP-B, PD = -pdp_pd), private (PDP-P), "
+                       "global (PDP-G, one predictor fed by every L1), shared (PDP-S, SM 0's prediction broadcast)", e);
+    /* sensible range 0..64 (doc: PD from the associativity to 64) */
+    rc |= opt_add_int(r, b, "-pdp_pd", &c->pdp_pd, "4",
+                      "L1D protection distance in set accesses: the static PD, the initial PD when predicted", e);
+    /* sensible range 1..1e7 */
+    rc |= opt_add_int(r, b, "-pdp_period", &c->pdp_period, "16384",
+                      "L1D loads per PD prediction period (doc: 16K accesses of the sampler L1)", e);
     return rc ? -1 : 0;
 }
 

@@ -499,7 +499,7 @@ TEST(CacheCore, HooksSeeEvents)
 {
     Cache k("N:1:128:1,L:R:m:N:L,A:8:4,8");
     HookLog log;
-    cache_hooks h{&log, on_hit, on_fill, on_evict, alloc_hook};
+    cache_hooks h{&log, on_hit, on_fill, on_evict, alloc_hook, nullptr, nullptr};
     cache_set_hooks(&k.c, &h);
     EXPECT_EQ(k.access(0, false, 1, 0, nullptr, 21), CACHE_MISS);
     EXPECT_EQ(k.access(0, false, 2, 0, nullptr, 22), CACHE_HIT_RESERVED);

@@ -96,6 +96,14 @@ void SmModule::register_stats(stat_registry *r)
         stat_add_counter(r, (p + "load_latency_hist[" + std::to_string(b) + "]").c_str(), &s->load_latency_hist[b],
                          "instructions", "global/local loads with latency in [2^b, 2^(b+1)) cycles", nullptr);
     if (core_.l1d_enabled) add_cache(r, p + "l1d.", &core_.l1d.st);
+    if (core_.l1d_enabled && core_.pdp.mode != PDP_MODE_OFF) {
+        const Entry pdp[] = {
+            {"l1d.bypasses", &core_.l1d.st.bypasses, "accesses", "CBWT PDP: L1D reads that bypassed (every line protected)"},
+            {"l1d.pdp_loads", &core_.pdp.loads, "accesses", "CBWT PDP: L1D reads that decremented their set"},
+            {"l1d.pdp_predictions", &core_.pdp.predictions, "periods", "CBWT PDP: PD predictions made (PDP-P)"},
+        };
+        add_all(r, p, pdp, sizeof pdp / sizeof *pdp);
+    }
     add_cache(r, p + "l1c.", &core_.l1c.st);
     register_pm_stats(r, p + "power.reg.", &core_.rf_pm);
     register_pm_stats(r, p + "power.sm.", &core_.sm_pm);

@@ -40,6 +40,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
     auto route = [this, n_sub](uint64_t addr) { return dram_addr_subpartition(&map_, n_sub, addr); };
     for (int i = 0; i < n_sms; i++)
         sms_.push_back(std::make_unique<SmModule>(indexed("sm", i).c_str(), cfg_, core_, i, stats, route));
+    for (int i = 1; i < n_sms; i++) /* CBWT PDP-G/PDP-S: SM 0's L1 predicts the PD of all */
+        pdp_l1_follow(&sms_[static_cast<size_t>(i)]->core().pdp, &sms_[0]->core().pdp);
     icnt_mod_ = std::make_unique<Icnt>("icnt", cfg_, icnt_, n_sms, n_slices, stats);
     for (int j = 0; j < n_slices; j++)
         l2s_.push_back(std::make_unique<L2Slice>(indexed("l2", j).c_str(), cfg_, l2_, j, stats));

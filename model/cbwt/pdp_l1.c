@@ -1,0 +1,93 @@
+/* PDP through the L1's cache hooks (semantics in pdp_l1.h). */
+#include "pdp_l1.h"
+
+#include <string.h>
+
+const char *const pdp_mode_names[] = {"off", "static", "private", "global", "shared", NULL};
+
+static int predicts(int mode) { return mode >= PDP_MODE_PRIVATE; }
+
+/* Asked by an access, the victim is chosen before that access's on_read decrement: lines
+   with RPD 1 are already unprotected (spec 3.2.2 decrements first). */
+static int hook_victim(void *ctx, int set, const cache_line *lines, int at_fill)
+{
+    return pdp_victim(&((pdp_l1 *)ctx)->pol, set, lines, at_fill ? 0 : 1);
+}
+
+static void hook_hit(void *ctx, cache_line *line, int set, int way, const cache_req *req)
+{
+    (void)line;
+    if (!req->is_write) pdp_protect(&((pdp_l1 *)ctx)->pol, set, way);
+}
+
+static void hook_fill(void *ctx, cache_line *line, int set, int way, uint8_t sectors)
+{
+    (void)line;
+    (void)sectors;
+    pdp_protect(&((pdp_l1 *)ctx)->pol, set, way);
+}
+
+/* The predicting L1 samples a load; at the period's end it predicts its new PD. */
+static void observe(pdp_l1 *s, int set, uint64_t line_addr)
+{
+    pdp_predictor_access(&s->pred, set, line_addr);
+    if (++s->period_loads >= (uint64_t)s->period) {
+        s->period_loads = 0;
+        s->predictions++;
+        pdp_set_pd(&s->pol, pdp_predictor_period(&s->pred, s->pol.pd));
+    }
+}
+
+static void hook_read(void *ctx, int set, int hit_way, const cache_req *req)
+{
+    pdp_l1 *p = ctx;
+    pdp_set_access_except(&p->pol, set, hit_way);
+    p->loads++;
+    if (!predicts(p->mode)) return;
+    if (p->source) {
+        if (p->mode == PDP_MODE_GLOBAL) observe(p->source, set, cache_line_addr(p->cache, req->addr));
+        pdp_set_pd(&p->pol, p->source->pol.pd);
+        return;
+    }
+    observe(p, set, cache_line_addr(p->cache, req->addr));
+}
+
+int pdp_l1_init(pdp_l1 *p, cache_core *cache, int mode, int pd, int period)
+{
+    memset(p, 0, sizeof *p);
+    if (mode <= PDP_MODE_OFF || mode >= PDP_MODE_COUNT || period < 1) return -1;
+    if (pdp_init(&p->pol, cache->nsets, cache->assoc, pd) != 0) return -1;
+    /* every set sampled; RD up to PDP_PD_MAX; E(dp) with de = associativity, PD from the
+       associativity up (doc: "from associativity to maximum PD (4 to 64)") */
+    if (predicts(mode) &&
+        pdp_predictor_init(&p->pred, cache->nsets, 1, PDP_PD_MAX, cache->assoc,
+                           cache->assoc < PDP_PD_MAX ? cache->assoc : PDP_PD_MAX) != 0) {
+        pdp_free(&p->pol);
+        return -1;
+    }
+    p->mode = mode;
+    p->period = period;
+    p->cache = cache;
+    cache_hooks h;
+    memset(&h, 0, sizeof h);
+    h.ctx = p;
+    h.victim = hook_victim;
+    h.on_hit = hook_hit;
+    h.on_fill = hook_fill;
+    h.on_read = hook_read;
+    cache_set_hooks(cache, &h);
+    return 0;
+}
+
+void pdp_l1_free(pdp_l1 *p)
+{
+    if (p->mode == PDP_MODE_OFF) return;
+    pdp_free(&p->pol);
+    if (predicts(p->mode)) pdp_predictor_free(&p->pred);
+    p->mode = PDP_MODE_OFF;
+}
+
+void pdp_l1_follow(pdp_l1 *p, pdp_l1 *src)
+{
+    if ((p->mode == PDP_MODE_GLOBAL || p->mode == PDP_MODE_SHARED) && src != p && src->mode == p->mode) p->source = src;
+}
