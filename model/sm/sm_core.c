@@ -29,6 +29,15 @@ static uint32_t longest_latency(const gtlm_config *c)
     return (uint32_t)m + 2u * PTX_MAX_REGS_PER_INSTR + 64u;
 }
 
+/* L1D eviction hook, installed only for schedulers that keep victim tags: every scheduler hears it. */
+static void sm_l1d_evicted(void *ctx, const cache_line *line, int set, int way)
+{
+    (void)set;
+    (void)way;
+    sm_core *s = ctx;
+    for (uint32_t k = 0; k < s->n_sched; k++) sched_l1_evict(&s->scheds[k], line->tag);
+}
+
 int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
 {
     memset(s, 0, sizeof *s);
@@ -78,6 +87,10 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         strbuf_printf(err, "SM %d: cannot build the L1 data cache from -gpgpu_cache:dl1\n", id);
         sm_core_free(s);
         return -1;
+    }
+    if (s->l1d_enabled && sched_wants_l1_lines(&s->scheds[0])) { /* CCWS' victim tags */
+        cache_hooks h = {.ctx = s, .on_evict = sm_l1d_evicted};
+        cache_set_hooks(&s->l1d, &h);
     }
     if (cache_init(&s->l1c, &cfg->l1.const_l1) != 0) {
         strbuf_printf(err, "SM %d: cannot build the constant cache from -gpgpu_const_cache:l1\n", id);

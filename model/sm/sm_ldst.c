@@ -187,7 +187,10 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
         if (c == &s->l1d) feedback(s, SCHED_MEM_MERGE);
     } else {
         if (p) p->misses++;
-        if (c == &s->l1d) feedback(s, SCHED_MEM_MISS);
+        if (c == &s->l1d) {
+            feedback(s, SCHED_MEM_MISS);
+            sched_l1_miss_line(&s->scheds[u->slot % s->n_sched], u->slot, q->line);
+        }
     }
     return 1;
 }

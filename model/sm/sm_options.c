@@ -9,6 +9,8 @@ static const gsim_policy_choice schedulers[] = {
     {"gto", 0, 0, ""},
     {"two_level_active", 1, 3, ":active_warps[:inner:outer]"},
     {"warp_limiting", 1, 2, ":max_warps, or GPGPU-Sim's :2:max_warps (2 = GTO)"},
+    {"laws", 0, 2, "[:wgt_entries 1..16[:merge_is_hit 0|1]] (APRES LAWS)"},
+    {"ccws", 0, 3, "[:vta_ways[:k_throttle[:base]]] (CCWS)"},
     {NULL, 0, 0, NULL},
 };
 GSIM_POLICY_TYPE(scheduler_type, schedulers);
