@@ -172,6 +172,34 @@ static void laws_feedback(void *state, const sched *s, uint32_t warp, uint64_t p
     free_group(l, gr);
 }
 
+uint32_t laws_group_slots(const sched *s, uint32_t slot, uint64_t pc, uint32_t *out)
+{
+    if (s->pol != &sched_policy_laws || slot % s->n_sched != s->id) return 0;
+    const laws_state *l = s->pstate;
+    int g = laws_find_group(l, sched_local(s, slot), pc);
+    if (g < 0) return 0;
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < l->n_queue; k++)
+        if (l->wgt[g].member[l->queue[k]]) out[n++] = sched_slot(s, l->queue[k]);
+    return n;
+}
+
+void laws_prioritize(sched *s, const uint32_t *slots, uint32_t n)
+{
+    if (s->pol != &sched_policy_laws || n == 0) return;
+    laws_state *l = s->pstate;
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < n; i++) /* targets first, in the given order */
+        for (uint32_t k = m; k < l->n_queue; k++)
+            if (sched_slot(s, l->queue[k]) == slots[i]) {
+                uint32_t w = l->queue[k];
+                memmove(l->queue + m + 1, l->queue + m, (k - m) * sizeof *l->queue);
+                l->queue[m++] = w;
+                break;
+            }
+    l->prefetch_moves++;
+}
+
 const sched_policy sched_policy_laws = {
     .name = "laws", .create = laws_create, .destroy = laws_destroy, .order = laws_order,
     .on_warp_start = laws_warp_start, .on_warp_exit = laws_warp_exit, .on_mem_feedback = laws_feedback,

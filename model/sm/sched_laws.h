@@ -27,10 +27,16 @@ typedef struct laws_state {
     int merge_is_hit;     /* a hit-reserved (MSHR merge) outcome moves the group to the head */
     uint32_t *scratch;
     /* statistics */
-    uint64_t groups, group_members, wgt_full, head_moves, tail_moves, stale_groups;
+    uint64_t groups, group_members, wgt_full, head_moves, tail_moves, stale_groups, prefetch_moves;
 } laws_state;
 
 /* Index of the group (WGT entry) formed by head warp's load at pc, or -1. */
 int laws_find_group(const laws_state *l, uint32_t head, uint64_t pc);
+
+/* For SAP (APRES): when s runs LAWS and slot's load at pc heads a group, writes the group's SM
+ * slots to out (room for s->n_local) and returns their count; else 0. */
+uint32_t laws_group_slots(const sched *s, uint32_t slot, uint64_t pc, uint32_t *out);
+/* Moves these SM slots (owned by s, running LAWS) to the queue head in the given order. */
+void laws_prioritize(sched *s, const uint32_t *slots, uint32_t n);
 
 #endif

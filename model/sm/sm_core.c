@@ -92,6 +92,11 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         cache_hooks h = {.ctx = s, .on_evict = sm_l1d_evicted};
         cache_set_hooks(&s->l1d, &h);
     }
+    if (sm_prefetch_init(s) != 0) {
+        strbuf_printf(err, "SM %d: out of memory for the L1D prefetcher\n", id);
+        sm_core_free(s);
+        return -1;
+    }
     if (cache_init(&s->l1c, &cfg->l1.const_l1) != 0) {
         strbuf_printf(err, "SM %d: cannot build the constant cache from -gpgpu_const_cache:l1\n", id);
         sm_core_free(s);
@@ -130,6 +135,7 @@ void sm_core_free(sm_core *s)
     if (s->l1d.lines) cache_free(&s->l1d);
     if (s->l1c.lines) cache_free(&s->l1c);
     sm_power_free(s);
+    sm_prefetch_free(s);
     sm_wheel_free(s);
     free(s->warps);
     free(s->ctas);
@@ -169,6 +175,7 @@ static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint3
     s->max_ctas_kernel = m;
     if (s->l1d_enabled) cache_invalidate_all(&s->l1d);
     cache_invalidate_all(&s->l1c);
+    sm_prefetch_reset(s);
     if (s->pcs) memset(s->pcs, 0, s->pc_cap * sizeof *s->pcs);
     s->pc_n = 0;
     s->finished = 0;

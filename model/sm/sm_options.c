@@ -1,6 +1,8 @@
 #include "sm_config.h"
 #include "fu_class.h"
 
+#include <string.h>
+
 #include "../config/opt_check.h"
 
 /* Warp-scheduler policies the configuration accepts; issue 5 and the techniques implement them. */
@@ -14,6 +16,7 @@ static const gsim_policy_choice schedulers[] = {
     {NULL, 0, 0, NULL},
 };
 GSIM_POLICY_TYPE(scheduler_type, schedulers);
+static const char *const l1_prefetchers[] = {"none", "str", "sld", "sap", NULL};
 GSIM_INT_LIST_TYPE(widths_type, 7, 32, 0, 64);
 GSIM_INT_LIST_TYPE(latency_type, 5, 6, 1, 100000);
 
@@ -33,6 +36,11 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-gpgpu_num_sched_per_core", &c->n_schedulers, "2", "warp schedulers per SM", e);
     rc |= opt_add_custom(r, b, "-gpgpu_scheduler", &scheduler_type, &c->scheduler, "lrr",
                          "warp scheduler: lrr, gto, two_level_active:N[:inner:outer], warp_limiting:N (or GPGPU-Sim's warp_limiting:2:N)", e);
+    rc |= opt_add_enum(r, b, "-gtlm_l1_prefetcher", &c->l1_prefetcher, l1_prefetchers, "none",
+                       "L1D prefetcher for global loads: none, str (per-PC stride), sld (4-line macro blocks), "
+                       "sap (APRES; needs -gpgpu_scheduler laws)", e);
+    rc |= opt_add_int(r, b, "-gtlm_l1_prefetch_table", &c->prefetch_table, "10",
+                      "STR and SAP table entries (range 1..64; APRES' PT has 10)", e);
     rc |= opt_add_int(r, b, "-gpgpu_max_insn_issue_per_warp", &c->max_insn_issue_per_warp, "1",
                       "instructions one warp may issue per cycle", e);
     rc |= opt_add_bool(r, b, "-gpgpu_dual_issue_diff_exec_units", &c->dual_issue_diff_units, "1",
@@ -103,6 +111,10 @@ int sm_config_check(const opt_registry *r, const sm_config *c, strbuf *e)
                      "the warp size must be 32, got %d", c->core_pipeline.second);
     bad |= opt_check(r, e, "-gpgpu_shader_core_pipeline", c->core_pipeline.first % c->core_pipeline.second == 0,
                      "threads per SM (%d) must be a multiple of the warp size", c->core_pipeline.first);
+    bad |= opt_check(r, e, "-gtlm_l1_prefetch_table", c->prefetch_table >= 1 && c->prefetch_table <= 64,
+                     "must be 1..64, got %d", c->prefetch_table);
+    bad |= opt_check(r, e, "-gtlm_l1_prefetcher", c->l1_prefetcher != 3 || strcmp(c->scheduler.name, "laws") == 0,
+                     "sap prefetches for LAWS' warp groups: needs -gpgpu_scheduler laws, got %s", c->scheduler.name);
     bad |= opt_check(r, e, "-gpgpu_shader_registers", c->registers > 0, "must be positive, got %d", c->registers);
     bad |= opt_check(r, e, "-gpgpu_shader_cta", c->max_ctas > 0, "must be positive, got %d", c->max_ctas);
     bad |= opt_check(r, e, "-gpgpu_num_sched_per_core", c->n_schedulers > 0, "must be positive, got %d",
