@@ -59,6 +59,8 @@ fail:
 
 void cache_free(cache_core *c)
 {
+    free(c->pf_evicted);
+    c->pf_evicted = NULL;
     free(c->lines);
     free(c->tagv);
     for (int i = 0; c->mshr && i < c->cfg.mshr_entries; i++) free(c->mshr[i].w);
@@ -242,6 +244,7 @@ static void drop(cache_core *c, int set, int way)
     cache_line *l = cache_line_at(c, set, way);
     if (l->allocated && l->valid) {
         c->st.evictions++;
+        if (l->prefetched) cache_pf_evict(c, l);
         if (c->hooks.on_evict) c->hooks.on_evict(c->hooks.ctx, l, set, way);
         if (l->dirty) {
             c->st.dirty_writebacks++;
@@ -284,7 +287,10 @@ static cache_status hit(cache_core *c, cache_result *r, int set, int way, const 
 {
     cache_line *l = cache_line_at(c, set, way);
     touch(c, l);
-    if (!req->is_write) l->owner_pc_hash = req->pc_hash;
+    if (!req->is_write) {
+        l->owner_pc_hash = req->pc_hash;
+        if (l->prefetched) cache_pf_demand_hit(c, l);
+    }
     c->st.hits++;
     if (c->hooks.on_hit) c->hooks.on_hit(c->hooks.ctx, l, set, way, req);
     r->status = CACHE_HIT;
@@ -342,6 +348,10 @@ static cache_status start_fetch(cache_core *c, const cache_req *req, uint64_t la
     }
     e->pending |= fetch;
     if (add_waiter) mshr_add_waiter(c, m, req, wait, wait_write);
+    if (add_waiter && !req->is_write) {
+        if (e->prefetch) cache_pf_demand_merge(c, e);
+        else if (fetch && c->pf_evicted) cache_pf_demand_miss(c, la);
+    }
     if (fetch) {
         mq_push(c, la, fetch, CACHE_OUT_READ, 0);
         r->read_sent = 1;
@@ -363,6 +373,16 @@ static cache_status start_fetch(cache_core *c, const cache_req *req, uint64_t la
         r->status = CACHE_HIT_RESERVED;
     }
     return (cache_status)r->status;
+}
+
+int cache_mshr_find(const cache_core *c, uint64_t la) { return mshr_find(c, la); }
+
+cache_status cache_fetch_no_waiter(cache_core *c, const cache_req *req, uint64_t la, int set, cache_result *r)
+{
+    memset(r, 0, sizeof *r);
+    cache_status st = start_fetch(c, req, la, set, -1, -1, c->full_mask, 0, 0, 0, 0, r);
+    if (st == CACHE_MISS) c->mshr[mshr_find(c, la)].prefetch = 1;
+    return st;
 }
 
 /* A write that goes down without allocating anything. */
@@ -536,6 +556,10 @@ int cache_fill(cache_core *c, uint64_t line_addr, uint8_t sector_mask, uint64_t 
             l->reserved &= (uint8_t)~arrived;
             l->dirty |= dirty;
             if (e->has_load) l->owner_pc_hash = e->pc_hash;
+            if (e->prefetch) {
+                l->prefetched = 1;
+                l->demanded |= e->demanded;
+            }
             touch(c, l);
             if (c->hooks.on_fill) c->hooks.on_fill(c->hooks.ctx, l, set, way, arrived);
         }

@@ -111,6 +111,8 @@ typedef struct cache_line {
     uint8_t reserved;     /* sectors pending a fill into this line ('m' allocation) */
     uint8_t dirty;
     uint8_t allocated;    /* tag is live (some sector valid or reserved) */
+    uint8_t prefetched;   /* brought in by a prefetch (cache_prefetch) */
+    uint8_t demanded;     /* a demand read touched it since the fill */
 } cache_line;
 
 typedef struct cache_result {
@@ -151,6 +153,19 @@ typedef struct cache_stats {
 } cache_stats;
 
 typedef struct cache_waiter cache_waiter;
+/* Prefetch statistics (cache_prefetch.c); apart from cache_stats so that caches without
+ * prefetching report what they always did. */
+typedef struct cache_pf_stats {
+    uint64_t issued;        /* prefetches that opened an MSHR and went down */
+    uint64_t redundant;     /* line present or already pending: nothing sent */
+    uint64_t dropped;       /* no MSHR, line or miss-queue room: dropped, never retried */
+    uint64_t useful;        /* prefetched lines demanded while resident (first demand) */
+    uint64_t late_merged;   /* demand reads that merged into a prefetch's MSHR */
+    uint64_t evicted_unused;/* prefetched lines evicted before any demand */
+    uint64_t early_evicted; /* ... of which a demand asked for the line later */
+} cache_pf_stats;
+
+#define CACHE_PF_EVICTED_SLOTS 1024 /* evicted-unused prefetch lines remembered (direct-mapped) */
 
 typedef struct cache_mshr {
     uint64_t addr;
@@ -164,6 +179,8 @@ typedef struct cache_mshr {
     uint8_t allocate;     /* allocate the line at fill */
     uint8_t has_load;     /* pc_hash is set */
     uint8_t in_use;
+    uint8_t prefetch;     /* opened by cache_prefetch */
+    uint8_t demanded;     /* a demand read merged into it */
 } cache_mshr;
 
 struct cache_waiter {
@@ -195,6 +212,9 @@ typedef struct cache_core {
     uint32_t *pm_live;    /* per block: allocated lines (with a policy only) */
     uint64_t now;         /* the owner's cycle, set before an access (power modes only) */
     int pm_wait;          /* cycles the last access waited for its block to wake */
+    /* prefetching (cache_prefetch.c): NULL until cache_prefetch_enable */
+    uint64_t *pf_evicted; /* CACHE_PF_EVICTED_SLOTS line addresses | 1 */
+    cache_pf_stats pf;
 } cache_core;
 
 /* 0 on success, -1 on a bad configuration (disabled, sizes) or no memory. */
@@ -215,6 +235,22 @@ cache_status cache_access(cache_core *c, const cache_req *req, cache_result *res
    the requests now complete into woken (max_wake >= mshr_merge is always enough); returns their
    count, or -1 when no MSHR entry waits for this line. */
 int cache_fill(cache_core *c, uint64_t line_addr, uint8_t sector_mask, uint64_t *woken, int max_wake);
+
+/* Prefetching (the DESIGN.md prefetch seam in the cache): enable allocates the evicted-prefetch
+ * table (0, or -1 without memory). cache_prefetch asks for the line holding addr without a waiter:
+ * CACHE_HIT when it is present or pending (redundant), CACHE_MISS when an MSHR was opened and a
+ * read queued, CACHE_RESERVATION_FAIL when it was dropped (no MSHR, line or miss-queue room; a
+ * prefetch is never retried). A later demand read merges into its MSHR (HIT_RESERVED). */
+int cache_prefetch_enable(cache_core *c);
+cache_status cache_prefetch(cache_core *c, uint64_t addr, uint32_t pc_hash);
+/* Internal (cache_core.c): demand-side bookkeeping of prefetched lines. */
+void cache_pf_demand_hit(cache_core *c, cache_line *l);
+void cache_pf_demand_merge(cache_core *c, cache_mshr *e);
+void cache_pf_demand_miss(cache_core *c, uint64_t la);
+void cache_pf_evict(cache_core *c, const cache_line *l);
+int cache_mshr_find(const cache_core *c, uint64_t la);
+/* A whole-line read of la (absent, no MSHR) with no waiter; marks the MSHR as a prefetch's. */
+cache_status cache_fetch_no_waiter(cache_core *c, const cache_req *req, uint64_t la, int set, cache_result *r);
 
 /* Side-effect-free lookup: way of the line holding addr, or -1; *valid gets its valid sectors. */
 int cache_probe(const cache_core *c, uint64_t addr, uint8_t *valid);

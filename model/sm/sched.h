@@ -64,6 +64,13 @@ typedef struct sched_policy {
     /* 1 when order() changes the policy's state (two-level's active set): the SM then calls it every
      * cycle a warp is live; 0 lets the SM skip it in cycles where no ready warp could issue. */
     int stateful_order;
+    /* Optional: the issued instruction at pc is a global load (ld.global, not atomics); called
+     * after on_issue. LAWS forms its warp groups here. */
+    void (*on_global_load)(void *state, const struct sched *s, uint32_t warp, uint64_t pc);
+    /* Optional L1 data-cache line events (CCWS' victim tags): a load of warp missed on line (the
+     * line address), and a line left the L1 (any warp's; every scheduler of the SM hears it). */
+    void (*on_l1_miss_line)(void *state, const struct sched *s, uint32_t warp, uint64_t line);
+    void (*on_l1_evict)(void *state, const struct sched *s, uint64_t line);
 } sched_policy;
 
 typedef struct sched {
@@ -119,6 +126,12 @@ int sched_warp_exit(sched *s, uint32_t slot);
 uint32_t sched_order(sched *s, const uint8_t *status, uint32_t *out);
 /* The SM issued an instruction at pc from this (live, owned) slot. Returns 0 or -1. */
 int sched_issued(sched *s, uint32_t slot, uint64_t pc);
+/* The instruction sched_issued just reported for slot is a global load. Returns 0 or -1. */
+int sched_global_load_issued(sched *s, uint32_t slot, uint64_t pc);
+/* L1 line events for policies with on_l1_miss_line / on_l1_evict (no-ops otherwise). */
+int sched_l1_miss_line(sched *s, uint32_t slot, uint64_t line);
+void sched_l1_evict(sched *s, uint64_t line);
+static inline int sched_wants_l1_lines(const sched *s) { return s->pol->on_l1_miss_line || s->pol->on_l1_evict; }
 /* LD/ST feedback for a memory instruction of slot at pc (sched_mem_outcome); the warp need not be
  * live any more (a response may come after exit). Returns 0, or -1 for a foreign slot or bad outcome. */
 int sched_mem_feedback(sched *s, uint32_t slot, uint64_t pc, int outcome);
@@ -137,6 +150,8 @@ extern const sched_policy sched_policy_lrr;
 extern const sched_policy sched_policy_gto;
 extern const sched_policy sched_policy_two_level;
 extern const sched_policy sched_policy_swl;
+extern const sched_policy sched_policy_laws;
+extern const sched_policy sched_policy_ccws;
 
 /* Helper for policies: writes READY warps among the first n of list[] to out, returns count. */
 uint32_t sched_emit_ready(const uint32_t *list, uint32_t n, const uint8_t *st, uint32_t *out);

@@ -10,10 +10,12 @@ static const sched_policy *const policies[] = {
     &sched_policy_gto,
     &sched_policy_two_level,
     &sched_policy_swl,
+    &sched_policy_laws,
+    &sched_policy_ccws,
 };
 #define N_POLICIES (sizeof policies / sizeof policies[0])
 
-static const char *const policy_names[] = {"lrr", "gto", "two_level_active", "warp_limiting", NULL};
+static const char *const policy_names[] = {"lrr", "gto", "two_level_active", "warp_limiting", "laws", "ccws", NULL};
 
 const sched_policy *sched_policy_find(const char *name)
 {
@@ -159,6 +161,32 @@ int sched_issued(sched *s, uint32_t slot, uint64_t pc)
     if (s->pol->on_issue)
         s->pol->on_issue(s->pstate, s, j, pc);
     return 0;
+}
+
+int sched_global_load_issued(sched *s, uint32_t slot, uint64_t pc)
+{
+    uint32_t j = own(s, slot);
+    if (j == SCHED_NONE || !s->live[j])
+        return -1;
+    if (s->pol->on_global_load)
+        s->pol->on_global_load(s->pstate, s, j, pc);
+    return 0;
+}
+
+int sched_l1_miss_line(sched *s, uint32_t slot, uint64_t line)
+{
+    uint32_t j = own(s, slot);
+    if (j == SCHED_NONE)
+        return -1;
+    if (s->pol->on_l1_miss_line)
+        s->pol->on_l1_miss_line(s->pstate, s, j, line);
+    return 0;
+}
+
+void sched_l1_evict(sched *s, uint64_t line)
+{
+    if (s->pol->on_l1_evict)
+        s->pol->on_l1_evict(s->pstate, s, line);
 }
 
 int sched_mem_feedback(sched *s, uint32_t slot, uint64_t pc, int outcome)

@@ -29,6 +29,15 @@ static uint32_t longest_latency(const gtlm_config *c)
     return (uint32_t)m + 2u * PTX_MAX_REGS_PER_INSTR + 64u;
 }
 
+/* L1D eviction hook, installed only for schedulers that keep victim tags: every scheduler hears it. */
+static void sm_l1d_evicted(void *ctx, const cache_line *line, int set, int way)
+{
+    (void)set;
+    (void)way;
+    sm_core *s = ctx;
+    for (uint32_t k = 0; k < s->n_sched; k++) sched_l1_evict(&s->scheds[k], line->tag);
+}
+
 int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
 {
     memset(s, 0, sizeof *s);
@@ -79,9 +88,24 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         sm_core_free(s);
         return -1;
     }
+    if (s->l1d_enabled && cfg->sm.pdp_mode != PDP_MODE_OFF && sched_wants_l1_lines(&s->scheds[0])) {
+        /* both drive the L1's one set of hooks: not combined yet */
+        strbuf_printf(err, "SM %d: -pdp_mode and a scheduler that tracks L1 evictions (CCWS) cannot be combined yet\n", id);
+        sm_core_free(s);
+        return -1;
+    }
     if (s->l1d_enabled && cfg->sm.pdp_mode != PDP_MODE_OFF &&
         pdp_l1_init(&s->pdp, &s->l1d, cfg->sm.pdp_mode, cfg->sm.pdp_pd, cfg->sm.pdp_period) != 0) {
         strbuf_printf(err, "SM %d: cannot build the L1D PDP policy (-pdp_pd 0..64, -pdp_period >= 1)\n", id);
+        sm_core_free(s);
+        return -1;
+    }
+    if (s->l1d_enabled && sched_wants_l1_lines(&s->scheds[0])) { /* CCWS' victim tags */
+        cache_hooks h = {.ctx = s, .on_evict = sm_l1d_evicted};
+        cache_set_hooks(&s->l1d, &h);
+    }
+    if (sm_prefetch_init(s) != 0) {
+        strbuf_printf(err, "SM %d: out of memory for the L1D prefetcher\n", id);
         sm_core_free(s);
         return -1;
     }
@@ -124,6 +148,7 @@ void sm_core_free(sm_core *s)
     pdp_l1_free(&s->pdp);
     if (s->l1c.lines) cache_free(&s->l1c);
     sm_power_free(s);
+    sm_prefetch_free(s);
     sm_wheel_free(s);
     free(s->warps);
     free(s->ctas);
@@ -163,6 +188,7 @@ static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint3
     s->max_ctas_kernel = m;
     if (s->l1d_enabled) cache_invalidate_all(&s->l1d);
     cache_invalidate_all(&s->l1c);
+    sm_prefetch_reset(s);
     if (s->pcs) memset(s->pcs, 0, s->pc_cap * sizeof *s->pcs);
     s->pc_n = 0;
     s->finished = 0;

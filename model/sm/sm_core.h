@@ -31,6 +31,9 @@
 
 #include "../cache/cache_core.h"
 #include "../cbwt/pdp_l1.h"
+#include "../prefetch/sap.h"
+#include "../prefetch/sld.h"
+#include "../prefetch/str.h"
 #include "../common/strbuf.h"
 #include "../gpu/gpu_config.h"
 #include "../simt/simt.h"
@@ -190,6 +193,19 @@ typedef struct sm_ldst {        /* the memory instruction in the LD/ST unit */
     coal_result reqs;
 } sm_ldst;
 
+/* The L1D prefetcher of the SM (sm_prefetch.c; -gtlm_l1_prefetcher). */
+typedef struct sm_prefetch {
+    int kind;                   /* 0 none, 1 str, 2 sld, 3 sap */
+    str_pf str;
+    sld_pf sld;
+    sap sap;
+    uint32_t *members;          /* SAP: scratch for a LAWS group (n_slots) */
+    int64_t *member_ids;
+    sap_prefetch *pf;
+    uint32_t n_targets;         /* SAP targets waiting for LAWS (members[0..n_targets)) */
+    uint64_t sap_targets;       /* warps SAP returned to LAWS */
+} sm_prefetch;
+
 typedef struct sm_core {
     int id;
     const gtlm_config *cfg;
@@ -237,6 +253,7 @@ typedef struct sm_core {
     pdp_l1 pdp;                 /* CBWT's L1D policy (mode off: no hooks) */
     coal_mode coal;
     sm_ldst ldst;
+    sm_prefetch pf;
     sm_req *direct;             /* requests that skip the L1 (atomics, bypassed loads): ring */
     uint32_t direct_head, direct_n, direct_cap;
     uint32_t out_rr;            /* round-robin among the request sources */

@@ -14,6 +14,15 @@ static inline fu_timing sm_fu(const sm_core *s, const ptx_instr *in)
 }
 
 /* The hashed PC carried by the L1 line metadata and gtlm_mem_ext (5 bits, Linebacker's width). */
+/* L1D prefetcher (sm_prefetch.c). on_access: a global demand request of the LD/ST unit's load
+ * (first: the instruction's first request) with its L1 outcome, before the scheduler feedback;
+ * targets_to_laws: after it. */
+int sm_prefetch_init(sm_core *s);
+void sm_prefetch_free(sm_core *s);
+void sm_prefetch_reset(sm_core *s);
+void sm_prefetch_on_access(sm_core *s, const coal_req *q, int first, cache_status st);
+void sm_prefetch_targets_to_laws(sm_core *s);
+
 static inline uint32_t sm_pc_hash(uint32_t pc) { return pc & 31u; }
 
 /* Writeback wheel and records (sm_wheel.c). */

@@ -188,6 +188,7 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
         return 1;
     }
     r->outstanding++;
+    if (c == &s->l1d && s->pf.kind) sm_prefetch_on_access(s, q, u->next == 0, st);
     if (st == CACHE_HIT) {
         sm_wheel_add(s, cycle + (uint64_t)latency + (uint64_t)c->pm_wait, u->slot, SM_NO_RECORD, u->rec);
         if (p) p->hits++;
@@ -197,7 +198,11 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
         if (c == &s->l1d) feedback(s, SCHED_MEM_MERGE);
     } else {
         if (p) p->misses++;
-        if (c == &s->l1d) feedback(s, SCHED_MEM_MISS);
+        if (c == &s->l1d) {
+            feedback(s, SCHED_MEM_MISS);
+            sched_l1_miss_line(&s->scheds[u->slot % s->n_sched], u->slot, q->line);
+            sm_prefetch_targets_to_laws(s);
+        }
     }
     return 1;
 }

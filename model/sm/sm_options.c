@@ -3,6 +3,8 @@
 #include "../cbwt/pdp_l1.h"
 #include "sched.h"
 
+#include <string.h>
+
 #include "../config/opt_check.h"
 #include "../config/opt_limits.h"
 
@@ -12,9 +14,12 @@ static const gsim_policy_choice schedulers[] = {
     {"gto", 0, 0, ""},
     {"two_level_active", 1, 3, ":active_warps[:inner:outer]"},
     {"warp_limiting", 1, 2, ":max_warps, or GPGPU-Sim's :2:max_warps (2 = GTO)"},
+    {"laws", 0, 2, "[:wgt_entries 1..16[:merge_is_hit 0|1]] (APRES LAWS)"},
+    {"ccws", 0, 3, "[:vta_ways[:k_throttle[:base]]] (CCWS)"},
     {NULL, 0, 0, NULL},
 };
 GSIM_POLICY_TYPE(scheduler_type, schedulers);
+static const char *const l1_prefetchers[] = {"none", "str", "sld", "sap", NULL};
 GSIM_INT_LIST_TYPE(widths_type, 7, 32, 0, 64);
 GSIM_INT_LIST_TYPE(latency_type, 5, 6, 1, 100000);
 
@@ -34,6 +39,11 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-gpgpu_num_sched_per_core", &c->n_schedulers, "2", 1, 32, "warp schedulers per SM", e);
     rc |= opt_add_custom(r, b, "-gpgpu_scheduler", &scheduler_type, &c->scheduler, "lrr",
                          "warp scheduler: lrr, gto, two_level_active:N[:inner:outer], warp_limiting:N (or GPGPU-Sim's warp_limiting:2:N)", e);
+    rc |= opt_add_enum(r, b, "-gtlm_l1_prefetcher", &c->l1_prefetcher, l1_prefetchers, "none",
+                       "L1D prefetcher for global loads: none, str (per-PC stride), sld (4-line macro blocks), "
+                       "sap (APRES; needs -gpgpu_scheduler laws)", e);
+    rc |= opt_add_int(r, b, "-gtlm_l1_prefetch_table", &c->prefetch_table, "10", 1, 64,
+                      "STR and SAP table entries (APRES' PT has 10)", e);
     rc |= opt_add_int(r, b, "-gpgpu_max_insn_issue_per_warp", &c->max_insn_issue_per_warp, "1", 1, 8,
                       "instructions one warp may issue per cycle", e);
     rc |= opt_add_bool(r, b, "-gpgpu_dual_issue_diff_exec_units", &c->dual_issue_diff_units, "1",
@@ -76,11 +86,9 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
     rc |= opt_add_enum(r, b, "-pdp_mode", &c->pdp_mode, pdp_mode_names, "off",
                        "L1D protection-distance policy: off, static (SPDP-B, PD = -pdp_pd), private (PDP-P), "
                        "global (PDP-G, one predictor fed by every L1), shared (PDP-S, SM 0's prediction broadcast)", e);
-    /* sensible range 0..64 (doc: PD from the associativity to 64) */
-    rc |= opt_add_int(r, b, "-pdp_pd", &c->pdp_pd, "4",
+    rc |= opt_add_int(r, b, "-pdp_pd", &c->pdp_pd, "4", 0, 64, /* doc: PD from the associativity to 64 */
                       "L1D protection distance in set accesses: the static PD, the initial PD when predicted", e);
-    /* sensible range 1..1e7 */
-    rc |= opt_add_int(r, b, "-pdp_period", &c->pdp_period, "16384",
+    rc |= opt_add_int(r, b, "-pdp_period", &c->pdp_period, "16384", 1, 10000000,
                       "L1D loads per PD prediction period (doc: 16K accesses of the sampler L1)", e);
     return rc ? -1 : 0;
 }
@@ -130,6 +138,8 @@ int sm_config_check(const opt_registry *r, const sm_config *c, strbuf *e)
         bad |= opt_check(r, e, "-gpgpu_scheduler", ok, "%s", strbuf_str(&why));
         strbuf_free(&why);
     }
+    bad |= opt_check(r, e, "-gtlm_l1_prefetcher", c->l1_prefetcher != 3 || strcmp(c->scheduler.name, "laws") == 0,
+                     "sap prefetches for LAWS' warp groups: needs -gpgpu_scheduler laws, got %s", c->scheduler.name);
     sm_pipe_widths w = {0};
     int decoded = sm_widths_decode(&c->pipeline_widths, &w) == 0;
     bad |= opt_check(r, e, "-gpgpu_pipeline_widths", decoded,

@@ -51,7 +51,7 @@ TEST(Configs, TheDocumentsBaselinesAreAllThere)
 {
     std::vector<std::string> names;
     for (const std::string &p : shipped_configs()) names.push_back(std::filesystem::path(p).filename().string());
-    for (const char *want : {"gtx480.config", "gtx980-linebacker.config", "titanx-pascal.config", "titanv-volta.config",
+    for (const char *want : {"gtx480.config", "gtx480-apres.config", "gtx980-linebacker.config", "titanx-pascal.config", "titanv-volta.config",
                              "rtx3080-morpheus.config", "h100-hopper.config", "tiny.config"})
         EXPECT_NE(std::find(names.begin(), names.end(), want), names.end()) << want;
 }
@@ -73,7 +73,7 @@ TEST(Configs, ShippedConfigsDescribeTheirGpus)
         int sms;
         double core_mhz;
     };
-    for (const Want &w : {Want{"gtx480.config", 15, 700.0}, Want{"gtx980-linebacker.config", 16, 1126.0},
+    for (const Want &w : {Want{"gtx480.config", 15, 700.0}, Want{"gtx480-apres.config", 15, 700.0}, Want{"gtx980-linebacker.config", 16, 1126.0},
                           Want{"titanx-pascal.config", 28, 1000.0}, Want{"titanv-volta.config", 80, 1200.0},
                           Want{"rtx3080-morpheus.config", 68, 0}, Want{"h100-hopper.config", 132, 1980.0},
                           Want{"tiny.config", 2, 0}}) {

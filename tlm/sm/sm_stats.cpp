@@ -43,6 +43,27 @@ void add_cache(stat_registry *r, const std::string &prefix, cache_stats *c)
                    "misses per access", nullptr);
 }
 
+// Only with -gtlm_l1_prefetcher other than none: other runs keep their statistics.
+void add_prefetch(stat_registry *r, const std::string &prefix, sm_core &core)
+{
+    cache_pf_stats *f = &core.l1d.pf;
+    const Entry e[] = {
+        {"issued", &f->issued, "lines", "prefetches sent to L2 (an MSHR each)"},
+        {"redundant", &f->redundant, "lines", "prefetches of lines already present or pending"},
+        {"dropped", &f->dropped, "lines", "prefetches dropped: no free MSHR, line or miss-queue slot"},
+        {"useful", &f->useful, "lines", "prefetched lines demanded while resident"},
+        {"late_merged", &f->late_merged, "lines", "prefetches a demand read merged into before the fill"},
+        {"evicted_unused", &f->evicted_unused, "lines", "prefetched lines evicted before any demand"},
+        {"early_evicted", &f->early_evicted, "lines", "... of which a demand asked for the line later"},
+        {"sap_targets", &core.pf.sap_targets, "warps", "SAP: prefetch target warps moved to LAWS' queue head"},
+        {"sap_triggers", &core.pf.sap.triggers, "events", "SAP: LAWS group-head misses checked against the PT"},
+        {"sap_stride_matches", &core.pf.sap.stride_matches, "events", "SAP: ... whose inter-warp stride matched"},
+        {"sap_pt_hits", &core.pf.sap.pt_hits, "events", "SAP: global loads that found their PC in the PT"},
+        {"sap_trains", &core.pf.sap.trains, "events", "SAP: global loads the PT learnt from"},
+    };
+    add_all(r, prefix, e, sizeof e / sizeof *e);
+}
+
 } // namespace
 
 void SmModule::register_stats(stat_registry *r)
@@ -104,6 +125,7 @@ void SmModule::register_stats(stat_registry *r)
         };
         add_all(r, p, pdp, sizeof pdp / sizeof *pdp);
     }
+    if (core_.pf.kind) add_prefetch(r, p + "l1d.prefetch.", core_);
     add_cache(r, p + "l1c.", &core_.l1c.st);
     register_pm_stats(r, p + "power.reg.", &core_.rf_pm);
     register_pm_stats(r, p + "power.sm.", &core_.sm_pm);
