@@ -15,10 +15,11 @@
  *      free, up to -gpgpu_max_insn_issue_per_warp instructions of that warp.
  * A warp is ready when it is live, not at a barrier or a memory fence, and its next instruction
  * has no pending source or destination register (scoreboard). Register-file banks: the sources of
- * an instruction are read from banks (slot + warp if -gpgpu_reg_bank_use_warp_id) % banks; an
- * instruction whose sources share a bank, or use banks other instructions issued the same cycle
- * read, is delayed one cycle per extra read of the busiest bank (a simplified operand collector:
- * the delay adds to the result latency; issue itself is not blocked).
+ * an instruction are read through the register file's arbiter (model/regfile): bank (register +
+ * warp if -gpgpu_reg_bank_use_warp_id) % banks; an instruction whose sources share a bank, or use
+ * banks other instructions issued the same cycle read, is delayed one cycle per extra read of the
+ * busiest bank (a simplified operand collector: the delay adds to the result latency; issue itself
+ * is not blocked). Each CTA slot owns a contiguous range of physical warp registers.
  *
  * The SM talks to the memory system through two queues: sm_core_out_* (requests leaving for the
  * interconnect) and sm_core_response() (responses coming back). It allocates only at init and at
@@ -32,6 +33,7 @@
 #include "../cache/cache_core.h"
 #include "../common/strbuf.h"
 #include "../gpu/gpu_config.h"
+#include "../regfile/regfile.h"
 #include "../simt/simt.h"
 #include "coalescer.h"
 #include "fu_class.h"
@@ -193,7 +195,7 @@ typedef struct sm_core {
     int id;
     const gtlm_config *cfg;
     /* sizes */
-    uint32_t n_slots, n_cta_slots, n_sched, n_banks;
+    uint32_t n_slots, n_cta_slots, n_sched;
     uint32_t max_ctas_kernel;   /* occupancy of the current kernel */
     /* kernel */
     const simt_launch *launch;  /* PTX-driven kernel, or NULL */
@@ -220,8 +222,7 @@ typedef struct sm_core {
     fu_timing fu_tab[OP_COUNT][PT_F64 + 1]; /* fu_timing_of per (opcode, type), computed once */
     uint8_t fu_count[FU_N];     /* unit instances per class (fu_unit_count, computed once) */
     uint64_t fu_free[FU_N][FU_MAX_UNITS]; /* per unit instance: first cycle it accepts an instruction */
-    uint32_t *bank_use;         /* reads per bank this cycle */
-    uint64_t bank_cycle;
+    regfile rf;                 /* register file: banks, arbiter, CTA register ranges (model/regfile) */
     /* writeback wheel */
     sm_bucket *wheel;
     uint32_t wheel_size;        /* power of two > longest latency */
