@@ -91,6 +91,11 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         sm_core_free(s);
         return -1;
     }
+    if (sm_lb_init(s) != 0) {
+        strbuf_printf(err, "SM %d: out of memory (Linebacker)\n", id);
+        sm_core_free(s);
+        return -1;
+    }
     if (sm_power_init(s) != 0) {
         strbuf_printf(err, "SM %d: out of memory for the power modes\n", id);
         sm_core_free(s);
@@ -135,6 +140,7 @@ void sm_core_free(sm_core *s)
     free(s->sched_ready);
     free(s->sched_ready_mem);
     regfile_free(&s->rf);
+    sm_lb_free(s);
     free(s->scheds);
     free(s->direct);
     free(s->rsp);
@@ -176,6 +182,7 @@ static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint3
     if (regfile_kernel_start(&s->rf, rf_cta_regs(s, regs, m), m) != 0) return -1;
     if (s->l1d_enabled) cache_invalidate_all(&s->l1d);
     cache_invalidate_all(&s->l1c);
+    sm_lb_kernel_begin(s); /* after the L1 invalidation: its evictions are no victims */
     if (s->pcs) memset(s->pcs, 0, s->pc_cap * sizeof *s->pcs);
     s->pc_n = 0;
     s->finished = 0;
@@ -292,6 +299,7 @@ void sm_core_tick(sm_core *s, uint64_t cycle)
         s->st.cycles++;
         s->st.active_warps_sum += s->live_warps;
     }
+    sm_lb_tick(s, cycle);
     sm_apply_response(s, cycle);
     sm_wheel_run(s, cycle);
     sm_ldst_cycle(s, cycle);
