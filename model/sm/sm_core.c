@@ -148,11 +148,12 @@ void sm_core_free(sm_core *s)
     memset(s, 0, sizeof *s);
 }
 
-/* Warp registers one CTA holds: its warps x registers per thread (the frame's register slots,
- * at most -gpgpu_max_regs_per_thread), shrunk to an even share when m CTAs would not fit. */
+/* Warp registers one CTA holds: its warps x registers per thread (ptxas' count, else the frame's
+ * register slots; at most -gpgpu_max_regs_per_thread), shrunk to an even share when m CTAs would
+ * not fit. */
 static uint32_t rf_cta_regs(const sm_core *s, uint32_t regs, uint32_t m)
 {
-    uint32_t per_thread = regs;
+    uint32_t per_thread = s->kernel_regs ? s->kernel_regs : regs;
     int cap = s->cfg->sm.max_regs_per_thread;
     if (cap > 0 && per_thread > (uint32_t)cap) per_thread = (uint32_t)cap;
     uint64_t n = (uint64_t)s->warps_per_cta * per_thread;
@@ -201,6 +202,7 @@ int sm_core_kernel_begin_trace(sm_core *s, const sm_trace_source *src, uint32_t 
 {
     s->launch = NULL;
     s->trace = src;
+    s->kernel_regs = 0; /* traces carry their own register count */
     for (uint32_t i = 0; i < s->n_trace_ops; i++) s->trace_ops[i].known = 0; /* a new opcode table */
     return kernel_begin(s, warps_per_cta, TRACE_RZ, ctas_per_sm);
 }

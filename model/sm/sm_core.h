@@ -212,6 +212,7 @@ typedef struct sm_core {
     /* sizes */
     uint32_t n_slots, n_cta_slots, n_sched;
     uint32_t max_ctas_kernel;   /* occupancy of the current kernel */
+    uint32_t kernel_regs;       /* its ptxas registers per thread (0: unknown; set before kernel begin) */
     /* kernel */
     const simt_launch *launch;  /* PTX-driven kernel, or NULL */
     const sm_trace_source *trace; /* trace-driven kernel, or NULL */

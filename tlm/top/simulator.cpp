@@ -112,7 +112,10 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
     device_.prepare_launch(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args, n_sms, p);
     occ_result occ = occupancy(m, kernel, p.l);
     double seconds = 0;
-    KernelRun r = run_timed(kernel, occ, [&] { return gpu_->run_kernel(p.l, occ.ctas); }, &seconds);
+    unsigned regs = 0, barriers = 0;
+    uint64_t shared = 0, stack = 0, params = 0;
+    device_.kernel_resources(m, kernel, &regs, &barriers, &shared, &stack, &params);
+    KernelRun r = run_timed(kernel, occ, [&] { return gpu_->run_kernel(p.l, occ.ctas, regs); }, &seconds);
     collect_load_pcs(kernel, p.l);
     if (!r.ok) throw Error(GTLM_ST_ESIM, "kernel '" + kernel + "': " + r.error);
 }
