@@ -11,6 +11,7 @@
 #include "../common/strbuf.h"
 #include "../config/gpgpusim_formats.h"
 #include "../dram/dram_config.h"
+#include "../linebacker/lb_config.h"
 #include "../noc/noc_config.h"
 #include "../power/power_config.h"
 #include "../sm/sm_config.h"
@@ -54,6 +55,7 @@ typedef struct gtlm_config {
     tbsched_config tbsched;
     trace_config trace;
     power_config power;
+    lb_config lb;
 } gtlm_config;
 
 /* Registers every block's options in the registry, pointing into cfg (defaults applied). */

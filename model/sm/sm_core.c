@@ -51,7 +51,6 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
     s->n_slots = (uint32_t)(cfg->sm.core_pipeline.first / warp);
     s->n_cta_slots = (uint32_t)cfg->sm.max_ctas;
     s->n_sched = (uint32_t)(cfg->sm.n_schedulers > 0 ? cfg->sm.n_schedulers : 1);
-    s->n_banks = (uint32_t)(cfg->sm.n_reg_banks > 0 ? cfg->sm.n_reg_banks : 1);
     s->warps = calloc(s->n_slots, sizeof *s->warps);
     s->ctas = calloc(s->n_cta_slots ? s->n_cta_slots : 1, sizeof *s->ctas);
     s->status = calloc(s->n_slots, 1);
@@ -61,13 +60,21 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
     s->sched_why_dirty = calloc(s->n_sched, 1);
     s->sched_ready = calloc(s->n_sched, sizeof *s->sched_ready);
     s->sched_ready_mem = calloc(s->n_sched, sizeof *s->sched_ready_mem);
-    s->bank_use = calloc(s->n_banks, sizeof *s->bank_use);
     s->scheds = calloc(s->n_sched, sizeof *s->scheds);
     s->rec_free = SM_NO_RECORD;
     s->last_tick = SM_NEVER;
-    s->bank_cycle = SM_NEVER;
+    regfile_config rc = {0};
+    rc.n_regs = (uint32_t)(cfg->sm.registers > 0 ? cfg->sm.registers : 0) / (uint32_t)warp;
+    rc.n_banks = (uint32_t)(cfg->sm.n_reg_banks > 0 ? cfg->sm.n_reg_banks : 1);
+    rc.bank_use_warp_id = cfg->sm.reg_bank_use_warp_id;
+    rc.n_cta_slots = s->n_cta_slots ? s->n_cta_slots : 1;
+    rc.vc_base = 512; /* Eq. 2 base (Gap G1 PROPOSAL) */
+    rc.vtt_sets = 48;
+    rc.vp_ways = 4;
+    if (rc.n_regs == 0) rc.n_regs = 1;
+    int rf_bad = regfile_init(&s->rf, &rc);
     if (!s->warps || !s->ctas || !s->status || !s->order || !s->dirty_list || !s->last_why || !s->sched_why_dirty || !s->sched_ready || !s->sched_ready_mem ||
-        !s->bank_use || !s->scheds || sm_wheel_init(s, pow2_at_least(longest_latency(cfg))) != 0) {
+        rf_bad || !s->scheds || sm_wheel_init(s, pow2_at_least(longest_latency(cfg))) != 0) {
         strbuf_printf(err, "SM %d: out of memory\n", id);
         sm_core_free(s);
         return -1;
@@ -111,6 +118,11 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
     }
     if (cache_init(&s->l1c, &cfg->l1.const_l1) != 0) {
         strbuf_printf(err, "SM %d: cannot build the constant cache from -gpgpu_const_cache:l1\n", id);
+        sm_core_free(s);
+        return -1;
+    }
+    if (sm_lb_init(s) != 0) {
+        strbuf_printf(err, "SM %d: out of memory (Linebacker)\n", id);
         sm_core_free(s);
         return -1;
     }
@@ -159,12 +171,26 @@ void sm_core_free(sm_core *s)
     free(s->sched_why_dirty);
     free(s->sched_ready);
     free(s->sched_ready_mem);
-    free(s->bank_use);
+    regfile_free(&s->rf);
+    sm_lb_free(s);
     free(s->scheds);
     free(s->direct);
     free(s->rsp);
     free(s->pcs);
     memset(s, 0, sizeof *s);
+}
+
+/* Warp registers one CTA holds: its warps x registers per thread (ptxas' count, else the frame's
+ * register slots; at most -gpgpu_max_regs_per_thread), shrunk to an even share when m CTAs would
+ * not fit. */
+static uint32_t rf_cta_regs(const sm_core *s, uint32_t regs, uint32_t m)
+{
+    uint32_t per_thread = s->kernel_regs ? s->kernel_regs : regs;
+    int cap = s->cfg->sm.max_regs_per_thread;
+    if (cap > 0 && per_thread > (uint32_t)cap) per_thread = (uint32_t)cap;
+    uint64_t n = (uint64_t)s->warps_per_cta * per_thread;
+    if (m && n * m > s->rf.cfg.n_regs) n = s->rf.cfg.n_regs / m;
+    return (uint32_t)n;
 }
 
 /* Per-kernel set-up shared by both front ends. */
@@ -186,9 +212,11 @@ static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint3
     if (m > s->n_cta_slots) m = s->n_cta_slots;
     if (s->warps_per_cta && m > s->n_slots / s->warps_per_cta) m = s->n_slots / s->warps_per_cta;
     s->max_ctas_kernel = m;
+    if (regfile_kernel_start(&s->rf, rf_cta_regs(s, regs, m), m) != 0) return -1;
     if (s->l1d_enabled) cache_invalidate_all(&s->l1d);
     cache_invalidate_all(&s->l1c);
     sm_prefetch_reset(s);
+    sm_lb_kernel_begin(s); /* after the L1 invalidation: its evictions are no victims */
     if (s->pcs) memset(s->pcs, 0, s->pc_cap * sizeof *s->pcs);
     s->pc_n = 0;
     s->finished = 0;
@@ -207,6 +235,7 @@ int sm_core_kernel_begin_trace(sm_core *s, const sm_trace_source *src, uint32_t 
 {
     s->launch = NULL;
     s->trace = src;
+    s->kernel_regs = 0; /* traces carry their own register count */
     for (uint32_t i = 0; i < s->n_trace_ops; i++) s->trace_ops[i].known = 0; /* a new opcode table */
     return kernel_begin(s, warps_per_cta, TRACE_RZ, ctas_per_sm);
 }
@@ -252,6 +281,7 @@ int sm_core_start_cta(sm_core *s, const uint32_t ctaid[3], uint64_t cycle)
     }
     if (!s->trace) c->cta.clock = cycle;
     c->live = 1;
+    regfile_alloc_cta(&s->rf, k);
     c->first_slot = k * s->warps_per_cta;
     s->live_ctas++;
     sm_power_cta_start(s, c, cycle);
@@ -304,6 +334,7 @@ void sm_core_tick(sm_core *s, uint64_t cycle)
         s->st.cycles++;
         s->st.active_warps_sum += s->live_warps;
     }
+    sm_lb_tick(s, cycle);
     sm_apply_response(s, cycle);
     sm_wheel_run(s, cycle);
     sm_ldst_cycle(s, cycle);

@@ -15,10 +15,11 @@
  *      free, up to -gpgpu_max_insn_issue_per_warp instructions of that warp.
  * A warp is ready when it is live, not at a barrier or a memory fence, and its next instruction
  * has no pending source or destination register (scoreboard). Register-file banks: the sources of
- * an instruction are read from banks (slot + warp if -gpgpu_reg_bank_use_warp_id) % banks; an
- * instruction whose sources share a bank, or use banks other instructions issued the same cycle
- * read, is delayed one cycle per extra read of the busiest bank (a simplified operand collector:
- * the delay adds to the result latency; issue itself is not blocked).
+ * an instruction are read through the register file's arbiter (model/regfile): bank (register +
+ * warp if -gpgpu_reg_bank_use_warp_id) % banks; an instruction whose sources share a bank, or use
+ * banks other instructions issued the same cycle read, is delayed one cycle per extra read of the
+ * busiest bank (a simplified operand collector: the delay adds to the result latency; issue itself
+ * is not blocked). Each CTA slot owns a contiguous range of physical warp registers.
  *
  * The SM talks to the memory system through two queues: sm_core_out_* (requests leaving for the
  * interconnect) and sm_core_response() (responses coming back). It allocates only at init and at
@@ -36,6 +37,9 @@
 #include "../prefetch/str.h"
 #include "../common/strbuf.h"
 #include "../gpu/gpu_config.h"
+#include "../linebacker/lb_monitor.h"
+#include "../linebacker/lb_vtt.h"
+#include "../regfile/regfile.h"
 #include "../simt/simt.h"
 #include "coalescer.h"
 #include "fu_class.h"
@@ -93,6 +97,19 @@ typedef struct sm_stats {
     uint64_t load_latency_sum, load_latency_n; /* issue -> last data, per global/local load instr */
     uint64_t load_latency_hist[16];            /* log2 buckets of the same */
     uint64_t mem_latency_sum, mem_latency_n;   /* request out -> response in, per request */
+    /* Linebacker (-lb_enable; sm_linebacker.c) */
+    uint64_t lb_reg_hits;        /* L1 misses served from a victim line in the register file */
+    uint64_t lb_reg_hit_latency; /* their cycles (L1 latency + partition search + bank wait), summed */
+    uint64_t lb_vtt_misses;      /* L1 misses that searched the active partitions in vain */
+    uint64_t lb_victims_stored;  /* useful L1 victims moved into registers */
+    uint64_t lb_victims_dropped; /* L1 victims not kept (not a selected load's, or no active partition) */
+    uint64_t lb_monitor_tag_hits; /* monitoring: L1 misses whose tag was among the victim tags */
+    uint64_t lb_store_invalidations; /* victim lines invalidated by a store */
+    uint64_t lb_periods;         /* monitoring periods ended */
+    uint64_t lb_activations;     /* kernels where the Load Monitor selected loads */
+    uint64_t lb_disabled;        /* kernels where it found none (not cache sensitive) */
+    uint64_t lb_selected_loads;  /* selected HPC entries, summed over activations */
+    uint64_t lb_active_vps;      /* active partitions, summed over activations */
 } sm_stats;
 
 /* Per load PC of the current kernel: L1 outcomes (the per-load-PC miss record). */
@@ -210,8 +227,9 @@ typedef struct sm_core {
     int id;
     const gtlm_config *cfg;
     /* sizes */
-    uint32_t n_slots, n_cta_slots, n_sched, n_banks;
+    uint32_t n_slots, n_cta_slots, n_sched;
     uint32_t max_ctas_kernel;   /* occupancy of the current kernel */
+    uint32_t kernel_regs;       /* its ptxas registers per thread (0: unknown; set before kernel begin) */
     /* kernel */
     const simt_launch *launch;  /* PTX-driven kernel, or NULL */
     const sm_trace_source *trace; /* trace-driven kernel, or NULL */
@@ -237,8 +255,13 @@ typedef struct sm_core {
     fu_timing fu_tab[OP_COUNT][PT_F64 + 1]; /* fu_timing_of per (opcode, type), computed once */
     uint8_t fu_count[FU_N];     /* unit instances per class (fu_unit_count, computed once) */
     uint64_t fu_free[FU_N][FU_MAX_UNITS]; /* per unit instance: first cycle it accepts an instruction */
-    uint32_t *bank_use;         /* reads per bank this cycle */
-    uint64_t bank_cycle;
+    regfile rf;                 /* register file: banks, arbiter, CTA register ranges (model/regfile) */
+    /* Linebacker (-lb_enable): Load Monitor, Victim Tag Table, next period boundary */
+    int lb_on;
+    int lb_storing;             /* a store is in the L1: its write-evict is no victim */
+    lb_monitor lb_lm;
+    lb_vtt lb_vtt;
+    uint64_t lb_next_period;    /* 0: set at the kernel's first tick */
     /* writeback wheel */
     sm_bucket *wheel;
     uint32_t wheel_size;        /* power of two > longest latency */

@@ -39,6 +39,18 @@ uint32_t sm_record_new(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t 
 /* One access of record r completed at cycle (the last one releases its registers). */
 void sm_record_done(sm_core *s, uint32_t r, uint64_t cycle);
 
+/* Linebacker (sm_linebacker.c): victim lines in unused registers. All no-ops unless -lb_enable. */
+int sm_lb_init(sm_core *s);
+void sm_lb_free(sm_core *s);
+void sm_lb_kernel_begin(sm_core *s);
+void sm_lb_tick(sm_core *s, uint64_t cycle);
+/* Before a global load's L1 access of line: 1 when a victim line in the register file serves it
+ * (a Reg hit, completing at the returned cycle in *done), 0 to go through the L1. */
+int sm_lb_load_lookup(sm_core *s, uint64_t line, uint64_t cycle, int latency, uint64_t *done);
+/* After the L1 access of a global load (hit: L1 hit or merged) / of a global store. */
+void sm_lb_load_counted(sm_core *s, uint32_t pc, uint64_t line, int hit);
+void sm_lb_store(sm_core *s, uint64_t line);
+
 /* LD/ST unit (sm_ldst.c). */
 /* Takes the memory instruction just executed by the warp in slot (acc: its accesses). */
 void sm_ldst_accept(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t func, uint32_t pc,

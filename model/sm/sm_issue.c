@@ -99,25 +99,6 @@ static int unit_free(sm_core *s, int unit, uint64_t cycle)
     return -1;
 }
 
-/* Extra operand-read cycles of an instruction from register-bank conflicts. */
-static uint32_t bank_delay(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle)
-{
-    if (s->n_banks <= 1 || !in->nsrc) return 0;
-    if (s->bank_cycle != cycle) {
-        memset(s->bank_use, 0, s->n_banks * sizeof *s->bank_use);
-        s->bank_cycle = cycle;
-    }
-    uint32_t worst = 0;
-    uint32_t shift = s->cfg->sm.reg_bank_use_warp_id ? slot : 0;
-    for (int i = 0; i < in->nsrc; i++) {
-        if (in->src[i] == PTX_NO_REG) continue;
-        uint32_t b = (in->src[i] + base + shift) % s->n_banks;
-        uint32_t u = ++s->bank_use[b];
-        if (u > worst) worst = u;
-    }
-    return worst > 1 ? worst - 1 : 0;
-}
-
 static void warp_exit(sm_core *s, uint32_t slot)
 {
     sm_warp_slot *ws = &s->warps[slot];
@@ -155,6 +136,7 @@ void sm_cta_check_done(sm_core *s, uint32_t k)
     }
     if (!s->trace) simt_cta_free(&c->cta);
     c->live = 0;
+    regfile_release_cta(&s->rf, k);
     s->live_ctas--;
     sm_power_cta_done(s, c);
     s->finished++;
@@ -182,7 +164,7 @@ static void issue_done(sm_core *s, uint32_t slot, const ptx_instr *in, fu_timing
         return;
     }
     s->fu_free[t.unit][inst] = cycle + t.initiation;
-    uint32_t extra = bank_delay(s, slot, in, base, cycle);
+    uint32_t extra = regfile_operand_reads(&s->rf, slot, in->src, in->nsrc, base, cycle);
     s->st.bank_conflict_cycles += extra;
     extra += wake;
     for (int i = 0; i < in->ndst; i++)

@@ -172,9 +172,19 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     cr.sector_mask = q->sectors;
     cr.is_write = u->is_store;
     cr.is_local = u->space == PS_LOCAL;
+    int lb = s->lb_on && c == &s->l1d && u->space == PS_GLOBAL;
+    uint64_t done;
+    if (lb && !u->is_store && sm_lb_load_lookup(s, q->line, cycle, latency, &done)) { /* a Reg hit */
+        r->outstanding++;
+        sm_wheel_add(s, done, u->slot, SM_NO_RECORD, u->rec); /* the per-load L1 record counts L1 outcomes only */
+        feedback(s, SCHED_MEM_HIT);
+        return 1;
+    }
     cache_result res;
     c->now = cycle;
+    s->lb_storing = u->is_store;
     cache_status st = cache_access(c, &cr, &res);
+    s->lb_storing = 0;
     if (st == CACHE_RESERVATION_FAIL) {
         s->st.ldst_res_fail[res.fail]++;
         if (c == &s->l1d) cache_pm_queue(c, q->line, PM_EV_RESFAIL, cycle);
@@ -184,9 +194,11 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     sm_pc_stat *p = c == &s->l1d && !u->is_store ? sm_pc_stat_of(s, u->func, u->pc) : NULL;
     if (p) p->accesses++;
     if (u->is_store) {
+        if (lb) sm_lb_store(s, q->line);
         r->outstanding += res.write_sent;
         return 1;
     }
+    if (lb) sm_lb_load_counted(s, u->pc, q->line, st == CACHE_HIT || st == CACHE_HIT_RESERVED);
     r->outstanding++;
     if (c == &s->l1d && s->pf.kind) sm_prefetch_on_access(s, q, u->next == 0, st);
     if (st == CACHE_HIT) {

@@ -116,6 +116,27 @@ void SmModule::register_stats(stat_registry *r)
     for (int b = 0; b < 16; b++)
         stat_add_counter(r, (p + "load_latency_hist[" + std::to_string(b) + "]").c_str(), &s->load_latency_hist[b],
                          "instructions", "global/local loads with latency in [2^b, 2^(b+1)) cycles", nullptr);
+    if (core_.lb_on) { // Linebacker's counters only when it runs: the baseline's statistics stay as they were
+        const Entry lb[] = {
+            {"lb.reg_hits", &s->lb_reg_hits, "accesses", "Linebacker: L1 misses served by a victim line in the register file"},
+            {"lb.reg_hit_latency", &s->lb_reg_hit_latency, "cycles", "Linebacker: latency of those Reg hits, summed"},
+            {"lb.vtt_misses", &s->lb_vtt_misses, "accesses", "Linebacker: L1 misses not found in the active partitions"},
+            {"lb.victims_stored", &s->lb_victims_stored, "lines", "Linebacker: useful L1 victims moved into registers"},
+            {"lb.victims_dropped", &s->lb_victims_dropped, "lines", "Linebacker: L1 victims not kept after monitoring"},
+            {"lb.monitor_tag_hits", &s->lb_monitor_tag_hits, "accesses", "Linebacker: monitoring L1 misses found in the victim tags"},
+            {"lb.store_invalidations", &s->lb_store_invalidations, "lines", "Linebacker: victim lines invalidated by stores"},
+            {"lb.periods", &s->lb_periods, "periods", "Linebacker: monitoring periods ended"},
+            {"lb.activations", &s->lb_activations, "kernels", "Linebacker: kernels whose loads were selected"},
+            {"lb.disabled", &s->lb_disabled, "kernels", "Linebacker: kernels found not cache sensitive"},
+            {"lb.selected_loads", &s->lb_selected_loads, "loads", "Linebacker: selected hashed PCs, summed over activations"},
+            {"lb.active_vps", &s->lb_active_vps, "partitions", "Linebacker: active VTT partitions, summed over activations"},
+            {"regfile.nonop_reads", &core_.rf.st.nonop_reads, "accesses", "victim-line reads through the arbiter"},
+            {"regfile.nonop_writes", &core_.rf.st.nonop_writes, "accesses", "victim-line writes through the arbiter"},
+            {"regfile.nonop_conflict_cycles", &core_.rf.st.nonop_conflict_cycles, "cycles",
+             "cycles victim accesses waited behind operand reads of their bank"},
+        };
+        add_all(r, p, lb, sizeof lb / sizeof *lb);
+    }
     if (core_.l1d_enabled) add_cache(r, p + "l1d.", &core_.l1d.st);
     if (core_.l1d_enabled && core_.pdp.mode != PDP_MODE_OFF) {
         const Entry pdp[] = {

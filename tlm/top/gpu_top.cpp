@@ -233,9 +233,12 @@ bool Gpu::watch(uint64_t, bool core_edge)
     return true;
 }
 
-KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm)
+KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t regs_per_thread)
 {
-    return run(l.grid, [&](sm_core &c) { return sm_core_kernel_begin(&c, &l, ctas_per_sm); });
+    return run(l.grid, [&](sm_core &c) {
+        c.kernel_regs = regs_per_thread;
+        return sm_core_kernel_begin(&c, &l, ctas_per_sm);
+    });
 }
 
 KernelRun Gpu::run_trace_kernel(const sm_trace_source &src, const uint32_t grid[3], uint32_t warps_per_cta,

@@ -59,7 +59,8 @@ public:
     const sc_core::sc_time &dram_period() const { return dram_.period(); }
 
     // Runs a prepared launch to completion (ctas_per_sm from the occupancy calculation).
-    KernelRun run_kernel(const simt_launch &l, uint32_t ctas_per_sm);
+    // regs_per_thread: the kernel's ptxas register count (0: unknown), which places CTAs in the register file.
+    KernelRun run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t regs_per_thread = 0);
     // Runs a trace-driven kernel to completion: CTAs of grid from src, warps_per_cta each.
     KernelRun run_trace_kernel(const sm_trace_source &src, const uint32_t grid[3], uint32_t warps_per_cta,
                                uint32_t ctas_per_sm);

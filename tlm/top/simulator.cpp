@@ -126,9 +126,12 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
     device_.prepare_launch(m, kernel, grid, block, dyn_shared, args, arg_sizes, n_args, n_sms, p);
     occ_result occ = occupancy(m, kernel, p.l);
     double seconds = 0;
+    unsigned regs = 0, barriers = 0;
+    uint64_t shared = 0, stack = 0, params = 0;
+    device_.kernel_resources(m, kernel, &regs, &barriers, &shared, &stack, &params);
     KernelRun r;
     try {
-        r = run_timed(kernel, occ, [&] { return gpu_->run_kernel(p.l, occ.ctas); }, &seconds);
+        r = run_timed(kernel, occ, [&] { return gpu_->run_kernel(p.l, occ.ctas, regs); }, &seconds);
     } catch (...) {
         device_.undo_grid_id();
         throw;

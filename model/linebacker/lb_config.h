@@ -1,0 +1,22 @@
+/* Options of Linebacker (issue 18, -lb_ prefix; spec linebacker.md Table 3 and its PROPOSALs). */
+#ifndef GTLM_LB_CONFIG_H
+#define GTLM_LB_CONFIG_H
+
+#include "../common/strbuf.h"
+#include "../config/gpgpusim_formats.h"
+
+typedef struct lb_config {
+    int enable;           /* Linebacker's selective victim caching in the register file */
+    int victim_all;       /* VC variant: no monitoring, every L1 victim is kept */
+    int period;           /* core cycles per monitoring / IPC period */
+    double hit_threshold; /* a load is high-locality above this hit ratio (L1 + VTT hits) */
+    int vtt_ways;         /* ways of the whole VTT */
+    int vp_ways;          /* ways per VTT partition */
+    int vp_latency;       /* cycles per partition searched */
+    int rn_base;          /* Eq. 2 base: 512 (Gap G1 PROPOSAL) or 511 (the document's Offset) */
+} lb_config;
+
+int lb_options_register(opt_registry *r, lb_config *c, strbuf *err);
+int lb_config_check(const opt_registry *r, const lb_config *c, strbuf *err);
+
+#endif

@@ -1,0 +1,142 @@
+/* Linebacker in the SM (issue 18, spec linebacker.md §3.2-3.3): the Load Monitor counts global
+ * load hits (L1 or victim tags) and misses per hashed PC; L1 evictions feed the Victim Tag Table,
+ * tags only while monitoring, then (ACTIVE) the lines of the selected loads are moved into the
+ * partitions whose registers no CTA uses (statically unused registers: above the kernel's resident
+ * CTAs). An L1 miss then searches the active partitions in order; a hit is served from the register
+ * file through its arbiter (a Reg hit, no L2 request, no L1 refill). Stores invalidate victim lines.
+ * Not modelled yet: CTA throttling and register backup/restore (DUR space), and the VTT search
+ * latency added in front of the L2 request on a VTT miss. */
+#include "sm_internal.h"
+
+#include "../linebacker/lb_ctl.h"
+
+static void on_evict(void *ctx, const cache_line *line, int set, int way)
+{
+    (void)way;
+    sm_core *s = ctx;
+    if (!line->valid || s->lb_storing) return; /* no data, or a store's write-evict: nothing to keep */
+    lb_vtt_hit h;
+    int ev;
+    if (s->lb_lm.state == LB_MONITOR) {
+        lb_vtt_insert(&s->lb_vtt, (uint32_t)set, line->tag, &h, &ev);
+        return;
+    }
+    if (s->lb_lm.state != LB_ACTIVE || line->dirty || !lb_monitor_selected(&s->lb_lm, (uint8_t)(line->owner_pc_hash & 31u)) ||
+        !lb_vtt_insert(&s->lb_vtt, (uint32_t)set, line->tag, &h, &ev)) {
+        s->st.lb_victims_dropped++;
+        return;
+    }
+    /* the write of the 128-byte line into its register, through the arbiter */
+    regfile_nonop_access(&s->rf, regfile_victim_rn(&s->rf.cfg, h.vp, (uint32_t)set, h.way), 1, s->l1d.now);
+    s->st.lb_victims_stored++;
+}
+
+int sm_lb_init(sm_core *s)
+{
+    const lb_config *c = &s->cfg->lb;
+    s->lb_on = c->enable && s->l1d_enabled;
+    if (!s->lb_on) return 0;
+    lb_vtt_config vc = {(uint32_t)s->l1d.nsets, (uint32_t)c->vtt_ways, (uint32_t)c->vp_ways, (uint32_t)c->vp_latency};
+    if (lb_vtt_init(&s->lb_vtt, &vc) != 0) return -1;
+    s->rf.cfg.vc_base = (uint32_t)c->rn_base;
+    s->rf.cfg.vtt_sets = vc.sets;
+    s->rf.cfg.vp_ways = vc.vp_ways;
+    cache_hooks h = {0};
+    h.ctx = s;
+    h.on_evict = on_evict;
+    cache_set_hooks(&s->l1d, &h);
+    return 0;
+}
+
+void sm_lb_free(sm_core *s)
+{
+    if (s->lb_vtt.tag) lb_vtt_free(&s->lb_vtt);
+}
+
+/* The VC variant selects every hashed PC at once and never monitors. */
+static void activate(sm_core *s)
+{
+    uint32_t vp_regs = s->lb_vtt.cfg.sets * s->lb_vtt.cfg.vp_ways;
+    uint32_t used = s->rf.resident * s->rf.cta_nreg; /* registers the resident CTAs may take */
+    uint32_t mask = lb_ctl_vp_mask(used ? used - 1 : 0, used > 0, s->rf.cfg.vc_base, vp_regs, s->lb_vtt.n_vp,
+                                   s->rf.cfg.n_regs);
+    lb_vtt_set_active(&s->lb_vtt, mask);
+    s->st.lb_activations++;
+    s->st.lb_active_vps += lb_vtt_n_active(&s->lb_vtt);
+    for (uint32_t m = s->lb_lm.selected; m; m &= m - 1) s->st.lb_selected_loads++;
+}
+
+void sm_lb_kernel_begin(sm_core *s)
+{
+    if (!s->lb_on) return;
+    lb_monitor_reset(&s->lb_lm, s->cfg->lb.hit_threshold);
+    lb_vtt_reset(&s->lb_vtt, 1);
+    s->lb_next_period = 0;
+    if (s->cfg->lb.victim_all) {
+        s->lb_lm.state = LB_ACTIVE;
+        s->lb_lm.selected = UINT32_MAX;
+        activate(s);
+    }
+}
+
+void sm_lb_tick(sm_core *s, uint64_t cycle)
+{
+    if (!s->lb_on) return;
+    uint64_t period = (uint64_t)s->cfg->lb.period;
+    if (s->lb_next_period == 0) s->lb_next_period = cycle + period;
+    while (cycle >= s->lb_next_period) {
+        s->lb_next_period += period;
+        if (s->lb_lm.state != LB_MONITOR) continue;
+        s->st.lb_periods++;
+        lb_state st = lb_monitor_period_end(&s->lb_lm);
+        if (st == LB_ACTIVE) {
+            lb_vtt_reset(&s->lb_vtt, 0); /* the monitoring tags are dropped */
+            activate(s);
+        } else if (st == LB_DISABLED) {
+            s->st.lb_disabled++;
+        }
+    }
+}
+
+int sm_lb_load_lookup(sm_core *s, uint64_t line, uint64_t cycle, int latency, uint64_t *done)
+{
+    if (!s->lb_on || s->lb_lm.state != LB_ACTIVE || !s->lb_vtt.active) return 0;
+    if (cache_probe(&s->l1d, line, NULL) >= 0) return 0; /* the L1 has (or is fetching) the line */
+    uint32_t set = (uint32_t)cache_set_index(&s->l1d, line);
+    uint64_t tag = cache_line_addr(&s->l1d, line);
+    lb_vtt_hit h;
+    if (!lb_vtt_lookup(&s->lb_vtt, set, tag, &h)) {
+        s->st.lb_vtt_misses++;
+        return 0;
+    }
+    uint32_t rn = regfile_victim_rn(&s->rf.cfg, h.vp, set, h.way);
+    uint32_t wait = regfile_nonop_access(&s->rf, rn, 0, cycle + h.latency);
+    uint64_t lat = (uint64_t)(latency > 0 ? latency : 1) + h.latency + wait;
+    *done = cycle + lat;
+    s->st.lb_reg_hits++;
+    s->st.lb_reg_hit_latency += lat;
+    return 1;
+}
+
+void sm_lb_load_counted(sm_core *s, uint32_t pc, uint64_t line, int hit)
+{
+    if (!s->lb_on || s->lb_lm.state != LB_MONITOR) return;
+    if (!hit) { /* the victim tags stand in for a larger cache: the line comes back into L1 */
+        lb_vtt_hit h;
+        uint32_t set = (uint32_t)cache_set_index(&s->l1d, line);
+        if (lb_vtt_invalidate(&s->lb_vtt, set, cache_line_addr(&s->l1d, line), &h)) {
+            hit = 1;
+            s->st.lb_monitor_tag_hits++;
+        }
+    }
+    lb_monitor_access(&s->lb_lm, (uint8_t)sm_pc_hash(pc), pc, hit);
+}
+
+void sm_lb_store(sm_core *s, uint64_t line)
+{
+    if (!s->lb_on || s->lb_lm.state == LB_DISABLED) return;
+    lb_vtt_hit h;
+    uint32_t set = (uint32_t)cache_set_index(&s->l1d, line);
+    if (lb_vtt_invalidate(&s->lb_vtt, set, cache_line_addr(&s->l1d, line), &h) && s->lb_lm.state == LB_ACTIVE)
+        s->st.lb_store_invalidations++;
+}
