@@ -1,5 +1,7 @@
 #include "lb_config.h"
 
+#include <limits.h>
+
 #include "../config/opt_check.h"
 
 int lb_options_register(opt_registry *r, lb_config *c, strbuf *e)
@@ -9,19 +11,13 @@ int lb_options_register(opt_registry *r, lb_config *c, strbuf *e)
     rc |= opt_add_bool(r, b, "-lb_enable", &c->enable, "0", "Linebacker: cache useful L1 victims in unused registers", e);
     rc |= opt_add_bool(r, b, "-lb_victim_all", &c->victim_all, "0",
                        "Linebacker's VC variant: keep every L1 victim, no load monitoring", e);
-    /* range 1 .. 2^31-1 */
-    rc |= opt_add_int(r, b, "-lb_period", &c->period, "50000", "core cycles per monitoring and IPC period", e);
-    /* range 0 .. 1 */
-    rc |= opt_add_double(r, b, "-lb_hit_threshold", &c->hit_threshold, "0.2",
+    rc |= opt_add_int(r, b, "-lb_period", &c->period, "50000", 1, INT_MAX, "core cycles per monitoring and IPC period", e);
+    rc |= opt_add_double(r, b, "-lb_hit_threshold", &c->hit_threshold, "0.2", 0, 1,
                          "hit ratio (L1 or victim tags) above which a load is high-locality", e);
-    /* range 1 .. 32 */
-    rc |= opt_add_int(r, b, "-lb_vtt_ways", &c->vtt_ways, "32", "ways of the victim tag table (sets: the L1's)", e);
-    /* range 1 .. 32, divides -lb_vtt_ways */
-    rc |= opt_add_int(r, b, "-lb_vp_ways", &c->vp_ways, "4", "ways per victim tag table partition", e);
-    /* range 0 .. 1000 */
-    rc |= opt_add_int(r, b, "-lb_vp_latency", &c->vp_latency, "3", "cycles per victim tag table partition searched", e);
-    /* range 0 .. registers per SM / 32 */
-    rc |= opt_add_int(r, b, "-lb_rn_base", &c->rn_base, "512",
+    rc |= opt_add_int(r, b, "-lb_vtt_ways", &c->vtt_ways, "32", 1, 32, "ways of the victim tag table (sets: the L1's)", e);
+    rc |= opt_add_int(r, b, "-lb_vp_ways", &c->vp_ways, "4", 1, 32, "ways per victim tag table partition", e);
+    rc |= opt_add_int(r, b, "-lb_vp_latency", &c->vp_latency, "3", 0, 1000, "cycles per victim tag table partition searched", e);
+    rc |= opt_add_int(r, b, "-lb_rn_base", &c->rn_base, "512", 0, 65536, /* at most the registers per SM / 32 */
                       "register number of the first victim line (Eq. 2; 511 is the document's Offset)", e);
     return rc;
 }
@@ -29,13 +25,7 @@ int lb_options_register(opt_registry *r, lb_config *c, strbuf *e)
 int lb_config_check(const opt_registry *r, const lb_config *c, strbuf *e)
 {
     int bad = 0;
-    bad |= opt_check(r, e, "-lb_period", c->period > 0, "must be positive, got %d", c->period);
-    bad |= opt_check(r, e, "-lb_hit_threshold", c->hit_threshold >= 0.0 && c->hit_threshold <= 1.0,
-                     "must be in [0, 1], got %g", c->hit_threshold);
-    bad |= opt_check(r, e, "-lb_vtt_ways", c->vtt_ways >= 1 && c->vtt_ways <= 32, "must be 1..32, got %d", c->vtt_ways);
-    bad |= opt_check(r, e, "-lb_vp_ways", c->vp_ways >= 1 && c->vtt_ways % (c->vp_ways ? c->vp_ways : 1) == 0,
+    bad |= opt_check(r, e, "-lb_vp_ways", c->vtt_ways % c->vp_ways == 0,
                      "must divide -lb_vtt_ways (%d), got %d", c->vtt_ways, c->vp_ways);
-    bad |= opt_check(r, e, "-lb_vp_latency", c->vp_latency >= 0, "must not be negative, got %d", c->vp_latency);
-    bad |= opt_check(r, e, "-lb_rn_base", c->rn_base >= 0, "must not be negative, got %d", c->rn_base);
     return bad ? -1 : 0;
 }
