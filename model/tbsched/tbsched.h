@@ -18,6 +18,7 @@ typedef struct tbsched_launch {
     uint32_t grid[3];
     uint64_t n_ctas;      /* grid[0] * grid[1] * grid[2] */
     uint32_t n_sms;
+    const struct lg_graph *graph; /* the kernel's TB locality graph, NULL when not built (PAVER) */
 } tbsched_launch;
 
 struct tbsched;
@@ -51,5 +52,6 @@ static inline int tbsched_all_issued(const tbsched *t) { return t->issued >= t->
 void tbsched_cta_coords(const tbsched_launch *l, uint64_t index, uint32_t out[3]);
 
 extern const tbsched_policy tbsched_policy_lrr;
+extern const tbsched_policy tbsched_policy_mst;
 
 #endif

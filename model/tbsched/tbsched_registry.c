@@ -5,6 +5,7 @@
 
 static const tbsched_policy *const policies[] = {
     &tbsched_policy_lrr,
+    &tbsched_policy_mst,
 };
 
 const tbsched_policy *tbsched_policy_find(const char *name)
