@@ -187,6 +187,44 @@ void lg_graph_free(lg_graph *g)
     memset(g, 0, sizeof *g);
 }
 
+int lg_graph_subgraph(const lg_graph *g, const uint32_t *vertices, uint32_t n, lg_graph *sub)
+{
+    memset(sub, 0, sizeof *sub);
+    uint32_t *local = malloc((g->n ? g->n : 1) * sizeof *local);
+    uint64_t m = 0;
+    if (!local) return -1;
+    for (uint32_t v = 0; v < g->n; v++) local[v] = UINT32_MAX;
+    for (uint32_t k = 0; k < n; k++) {
+        local[vertices[k]] = k;
+        m += g->row[vertices[k] + 1] - g->row[vertices[k]];
+    }
+    sub->n = n;
+    sub->row = calloc((size_t)n + 1, sizeof *sub->row);
+    sub->col = malloc((m ? m : 1) * sizeof *sub->col);
+    sub->val = malloc((m ? m : 1) * sizeof *sub->val);
+    if (!sub->row || !sub->col || !sub->val) {
+        free(local);
+        lg_graph_free(sub);
+        return -1;
+    }
+    uint64_t e = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t v = vertices[k];
+        uint64_t first = e;
+        for (uint64_t x = g->row[v]; x < g->row[v + 1]; x++)
+            if (local[g->col[x]] != UINT32_MAX) sub->col[e] = local[g->col[x]], sub->val[e++] = g->val[x];
+        /* keep rows ascending: local ids follow vertices[], which need not be sorted */
+        for (uint64_t a = first + 1; a < e; a++)
+            for (uint64_t b = a; b > first && sub->col[b - 1] > sub->col[b]; b--) {
+                uint32_t c = sub->col[b]; sub->col[b] = sub->col[b - 1]; sub->col[b - 1] = c;
+                uint64_t w = sub->val[b]; sub->val[b] = sub->val[b - 1]; sub->val[b - 1] = w;
+            }
+        sub->row[k + 1] = e;
+    }
+    free(local);
+    return 0;
+}
+
 uint64_t lg_graph_get(const lg_graph *g, uint32_t i, uint32_t j)
 {
     if (i >= g->n || j >= g->n) return 0;

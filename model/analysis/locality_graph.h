@@ -61,6 +61,8 @@ int lg_builder_graph(const lg_builder *b, lg_graph *g);
 uint64_t lg_builder_refs(const lg_builder *b, uint32_t tb);
 
 void lg_graph_free(lg_graph *g);
+/* The subgraph induced by the n distinct TBs vertices[]: TB vertices[k] becomes k. 0 or -1. */
+int lg_graph_subgraph(const lg_graph *g, const uint32_t *vertices, uint32_t n, lg_graph *sub);
 uint64_t lg_graph_get(const lg_graph *g, uint32_t i, uint32_t j);
 void lg_graph_summary(const lg_graph *g, lg_summary *s);
 

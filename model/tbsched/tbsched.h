@@ -52,6 +52,6 @@ static inline int tbsched_all_issued(const tbsched *t) { return t->issued >= t->
 void tbsched_cta_coords(const tbsched_launch *l, uint64_t index, uint32_t out[3]);
 
 extern const tbsched_policy tbsched_policy_lrr;
-extern const tbsched_policy tbsched_policy_mst;
+extern const tbsched_policy tbsched_policy_mst, tbsched_policy_kway, tbsched_policy_rbts;
 
 #endif

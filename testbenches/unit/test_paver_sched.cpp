@@ -6,12 +6,14 @@
 
 #include <cstring>
 #include <initializer_list>
+#include <set>
 #include <tuple>
 #include <vector>
 
 extern "C" {
 #include "analysis/locality_graph.h"
 #include "tbsched/paver_groups.h"
+#include "tbsched/paver_partition.h"
 #include "tbsched/tbsched.h"
 }
 
@@ -37,6 +39,14 @@ void example_graph(lg_graph *g)
 {
     make_graph(8, {{0, 4, 10}, {4, 1, 9}, {1, 5, 8}, {5, 2, 7}, {2, 3, 6}, {3, 7, 5}, {7, 6, 4}, {0, 1, 3}, {0, 6, 2},
                    {4, 3, 1}},
+               g);
+}
+
+// Four heavy pairs, pairs linked in two halves, halves linked weakly.
+void pairs_graph(lg_graph *g)
+{
+    make_graph(8, {{0, 1, 100}, {2, 3, 100}, {4, 5, 100}, {6, 7, 100}, {1, 2, 10}, {0, 3, 10}, {5, 6, 10}, {4, 7, 10},
+                   {3, 4, 1}},
                g);
 }
 
@@ -138,8 +148,104 @@ TEST(PaverQueue, MstPolicyThroughTheRegistry)
     EXPECT_EQ(got, (std::vector<uint64_t>{0, 4, 1, 5, 2, 3, 7, 6}));
     EXPECT_EQ(tbsched_next(&t, 0), TBSCHED_NONE);
     tbsched_end(&t);
+
+    // RB-TS through the registry: maxTB 3 on the pairs graph, 2 SMs, stealing on.
+    lg_graph pg;
+    pairs_graph(&pg);
+    l.graph = &pg;
+    strcpy(spec.name, "rbts");
+    spec.nparams = 1;
+    spec.params[0] = 3;
+    ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
+    uint64_t a = tbsched_next(&t, 0), b = tbsched_next(&t, 0);
+    EXPECT_EQ(a / 2, b / 2) << "SM0 runs a heavy pair together";
+    std::set<uint64_t> seen{a, b};
+    for (int k = 0; k < 6; k++) seen.insert(tbsched_next(&t, k % 2));
+    EXPECT_EQ(seen.size(), 8u) << "every TB once";
+    tbsched_end(&t);
+    strcpy(spec.name, "kway");
+    spec.nparams = 2; // stealing 1, seed 5
+    spec.params[0] = 1;
+    spec.params[1] = 5;
+    EXPECT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
+    tbsched_end(&t);
+    spec.nparams = 3;
+    EXPECT_EQ(tbsched_begin(&t, &spec, &l, &err), -1) << "too many parameters";
+    lg_graph_free(&pg);
     strbuf_free(&err);
     lg_graph_free(&g);
+}
+
+std::vector<std::vector<uint32_t>> groups_of(const paver_groups &gr)
+{
+    std::vector<std::vector<uint32_t>> v;
+    for (uint32_t k = 0; k < gr.n_groups; k++) v.emplace_back(gr.tbs + gr.start[k], gr.tbs + gr.start[k + 1]);
+    return v;
+}
+
+TEST(PaverMetis, RbTsLeavesAreThePairsSiblingsAdjacent)
+{
+    lg_graph g;
+    pairs_graph(&g);
+    paver_groups gr;
+    ASSERT_EQ(paver_rb_ts_groups(&g, 3, 1, &gr), 0);
+    auto v = groups_of(gr);
+    ASSERT_EQ(v.size(), 4u);
+    EXPECT_EQ(std::set<std::vector<uint32_t>>(v.begin(), v.end()),
+              (std::set<std::vector<uint32_t>>{{0, 1}, {2, 3}, {4, 5}, {6, 7}}));
+    EXPECT_EQ(v[0][0] < 4, v[1][0] < 4) << "the first two leaves share a parent (L2 locality)";
+    paver_groups_free(&gr);
+    ASSERT_EQ(paver_rb_ts_groups(&g, 5, 1, &gr), 0) << "maxTB 5: the halves are leaves";
+    v = groups_of(gr);
+    EXPECT_EQ(std::set<std::vector<uint32_t>>(v.begin(), v.end()),
+              (std::set<std::vector<uint32_t>>{{0, 1, 2, 3}, {4, 5, 6, 7}}));
+    paver_groups_free(&gr);
+    lg_graph_free(&g);
+}
+
+TEST(PaverMetis, KwayTsPartitionsPerSmInMstOrder)
+{
+    lg_graph g;
+    pairs_graph(&g);
+    paver_groups gr;
+    ASSERT_EQ(paver_kway_ts_groups(&g, 2, 1, &gr), 0);
+    auto v = groups_of(gr);
+    EXPECT_EQ(std::set<std::vector<uint32_t>>(v.begin(), v.end()),
+              (std::set<std::vector<uint32_t>>{{0, 1, 2, 3}, {4, 5, 6, 7}}))
+        << "Prim inside each part: 0-1 (100), then 2 before 3 on the tied 10s";
+    paver_groups_free(&gr);
+    lg_graph_free(&g);
+}
+
+TEST(PaverMetis, SeededRunsAreDeterministic)
+{
+    // An 8 x 8 grid of TBs sharing rows and columns (the MM pattern) with uneven weights.
+    lg_builder b;
+    lg_builder_init(&b, 64, LG_ELEMENT);
+    for (uint32_t tb = 0; tb < 64; tb++)
+        for (uint32_t e = 0; e < 3 + tb % 5; e++) {
+            ASSERT_EQ(lg_builder_add(&b, tb, (tb / 8) * 100 + e, 1), 0);
+            ASSERT_EQ(lg_builder_add(&b, tb, 100000 + (tb % 8) * 100 + e, 1), 0);
+        }
+    lg_graph g;
+    ASSERT_EQ(lg_builder_graph(&b, &g), 0);
+    for (int rep = 0; rep < 2; rep++) {
+        paver_groups a, c;
+        ASSERT_EQ(paver_kway_ts_groups(&g, 6, 7, &a), 0);
+        ASSERT_EQ(paver_kway_ts_groups(&g, 6, 7, &c), 0);
+        EXPECT_EQ(groups_of(a), groups_of(c));
+        uint32_t n_tbs = 0;
+        for (auto &grp : groups_of(a)) n_tbs += (uint32_t)grp.size();
+        EXPECT_EQ(n_tbs, 64u) << "every TB once";
+        paver_groups_free(&a), paver_groups_free(&c);
+        ASSERT_EQ(paver_rb_ts_groups(&g, 4, 7, &a), 0);
+        ASSERT_EQ(paver_rb_ts_groups(&g, 4, 7, &c), 0);
+        EXPECT_EQ(groups_of(a), groups_of(c));
+        for (auto &grp : groups_of(a)) EXPECT_LT(grp.size(), 4u);
+        paver_groups_free(&a), paver_groups_free(&c);
+    }
+    lg_graph_free(&g);
+    lg_builder_free(&b);
 }
 
 } // namespace
