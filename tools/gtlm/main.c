@@ -15,6 +15,7 @@ static void usage(FILE *f)
             "  list                         print every workload: suite, description, kernels, sizes\n"
             "  run [WORKLOAD] [CONFIG...]   load a configuration, run a workload, verify it, print statistics\n"
             "  profile WORKLOAD [run args]  per-static-load memory profile (requests, reuse, inter-warp stride)\n"
+            "  locality WORKLOAD [--lines] [--mtx DIR] [run args]  TB locality graph per launch (PAVER)\n"
             "  bench functional [CONFIG...] measure functional execution speed on a fixed kernel mix\n"
             "  bench timing [--config F]    measure timing-model speed on sim-size workloads (default\n"
             "                               configs/gtx480.config), and functional speed on the same mix\n"
@@ -75,8 +76,9 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
     if (strcmp(cmd, "profile") == 0) return cmd_profile(argc - 2, argv + 2);
+    if (strcmp(cmd, "locality") == 0) return cmd_locality(argc - 2, argv + 2);
     if (strcmp(cmd, "sweep") == 0) return cmd_sweep(argc - 2, argv + 2);
     if (strcmp(cmd, "trace") == 0) return cmd_trace(argc - 2, argv + 2);
-    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, list, run, profile, bench, sweep, trace or help)\n", cmd);
+    fprintf(stderr, "gtlm: unknown command '%s' (expected version, options, list, run, profile, locality, bench, sweep, trace or help)\n", cmd);
     return CLI_USAGE;
 }
