@@ -41,6 +41,8 @@ typedef struct tbsched {
 } tbsched;
 
 const tbsched_policy *tbsched_policy_find(const char *name);
+/* 1 when the policy schedules from the kernel's TB locality graph (PAVER's). */
+int tbsched_needs_graph(const char *name);
 /* Starts a kernel's scheduling with the configured policy. Returns 0, or -1 with a message. */
 int tbsched_begin(tbsched *t, const gsim_policy_spec *spec, const tbsched_launch *l, strbuf *err);
 void tbsched_end(tbsched *t);

@@ -7,6 +7,7 @@
  *                                  (maxTB: 2..1024, default 8; stealing default 1)
  * seed: METIS' seed, default 1 (any int). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "paver_partition.h"
 #include "tbsched.h"
@@ -72,3 +73,8 @@ static uint64_t paver_next(void *state, const tbsched *t, uint32_t sm)
 const tbsched_policy tbsched_policy_mst = {"mst", mst_create, paver_destroy, paver_next, NULL};
 const tbsched_policy tbsched_policy_kway = {"kway", kway_create, paver_destroy, paver_next, NULL};
 const tbsched_policy tbsched_policy_rbts = {"rbts", rb_create, paver_destroy, paver_next, NULL};
+
+int tbsched_needs_graph(const char *name)
+{
+    return strcmp(name, "mst") == 0 || strcmp(name, "kway") == 0 || strcmp(name, "rbts") == 0;
+}
