@@ -287,6 +287,9 @@ extern "C" int gtlm_set_mem_callback(gtlm_sim *sim, gtlm_mem_callback cb, void *
             e.global_warp = linear * l->threads_per_cta / 32 + w->id;
             e.mask = acc->mask;
             e.addr = acc->addr;
+            for (int i = 0; i < 3; i++) e.grid[i] = l->grid[i];
+            e.cta_linear = linear;
+            e.launch = l->grid_id;
             cb(&e, payload);
         });
         return static_cast<int>(GTLM_OK);

@@ -36,6 +36,9 @@ typedef struct dmem {
 
 void dmem_init(dmem *m);
 void dmem_free_all(dmem *m);
+/* dst becomes an independent copy of src (allocations and contents). Returns 0 or -1 (out of
+ * memory; dst is empty then). */
+int dmem_clone(dmem *dst, const dmem *src);
 
 /* Allocates bytes (0 allowed: a distinct address with no accessible bytes). Returns 0 or -1
  * when out of memory (host) or address space. Fresh memory reads as zero. */

@@ -18,6 +18,7 @@ typedef struct tbsched_launch {
     uint32_t grid[3];
     uint64_t n_ctas;      /* grid[0] * grid[1] * grid[2] */
     uint32_t n_sms;
+    const struct lg_graph *graph; /* the kernel's TB locality graph, NULL when not built (PAVER) */
 } tbsched_launch;
 
 struct tbsched;
@@ -40,6 +41,8 @@ typedef struct tbsched {
 } tbsched;
 
 const tbsched_policy *tbsched_policy_find(const char *name);
+/* 1 when the policy schedules from the kernel's TB locality graph (PAVER's). */
+int tbsched_needs_graph(const char *name);
 /* Starts a kernel's scheduling with the configured policy. Returns 0, or -1 with a message. */
 int tbsched_begin(tbsched *t, const gsim_policy_spec *spec, const tbsched_launch *l, strbuf *err);
 void tbsched_end(tbsched *t);
@@ -51,5 +54,6 @@ static inline int tbsched_all_issued(const tbsched *t) { return t->issued >= t->
 void tbsched_cta_coords(const tbsched_launch *l, uint64_t index, uint32_t out[3]);
 
 extern const tbsched_policy tbsched_policy_lrr;
+extern const tbsched_policy tbsched_policy_mst, tbsched_policy_kway, tbsched_policy_rbts;
 
 #endif

@@ -5,6 +5,9 @@
 
 static const tbsched_policy *const policies[] = {
     &tbsched_policy_lrr,
+    &tbsched_policy_mst,
+    &tbsched_policy_kway,
+    &tbsched_policy_rbts,
 };
 
 const tbsched_policy *tbsched_policy_find(const char *name)

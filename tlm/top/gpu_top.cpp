@@ -11,6 +11,10 @@
 #include "top/power_stats.h"
 #include "wave/vcd_tracer.h"
 
+extern "C" {
+#include "analysis/locality_profile.h"
+}
+
 namespace gtlm {
 
 namespace {
@@ -235,10 +239,23 @@ bool Gpu::watch(uint64_t, bool core_edge)
 
 KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t regs_per_thread)
 {
-    return run(l.grid, [&](sm_core &c) {
+    auto begin = [&](sm_core &c) {
         c.kernel_regs = regs_per_thread;
         return sm_core_kernel_begin(&c, &l, ctas_per_sm);
-    });
+    };
+    if (!tbsched_needs_graph(cfg_.tbsched.policy.name)) return run(l.grid, begin);
+    // PAVER: the launch's TB locality graph, profiled on a copy of device memory.
+    lg_graph g;
+    char msg[256];
+    if (lg_profile_launch(&l, LG_ELEMENT, &g, msg, sizeof msg) != 0) {
+        KernelRun r;
+        r.ok = false;
+        r.error = msg;
+        return r;
+    }
+    KernelRun r = run(l.grid, begin, &g);
+    lg_graph_free(&g);
+    return r;
 }
 
 KernelRun Gpu::run_trace_kernel(const sm_trace_source &src, const uint32_t grid[3], uint32_t warps_per_cta,
@@ -247,7 +264,7 @@ KernelRun Gpu::run_trace_kernel(const sm_trace_source &src, const uint32_t grid[
     return run(grid, [&](sm_core &c) { return sm_core_kernel_begin_trace(&c, &src, warps_per_cta, ctas_per_sm); });
 }
 
-KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &begin)
+KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &begin, const lg_graph *graph)
 {
     KernelRun r;
     tbsched t{};
@@ -255,6 +272,7 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     for (int i = 0; i < 3; i++) tl.grid[i] = grid[i];
     tl.n_ctas = static_cast<uint64_t>(grid[0]) * grid[1] * grid[2];
     tl.n_sms = static_cast<uint32_t>(sms_.size());
+    tl.graph = graph;
     strbuf err;
     strbuf_init(&err);
     if (tbsched_begin(&t, &cfg_.tbsched.policy, &tl, &err) != 0) {

@@ -98,7 +98,8 @@ public:
     const stat_registry *stats() const { return stats_; }
 
 private:
-    KernelRun run(const uint32_t grid[3], const std::function<int(sm_core &)> &begin);
+    KernelRun run(const uint32_t grid[3], const std::function<int(sm_core &)> &begin,
+                  const struct lg_graph *graph = nullptr);
     bool watch(uint64_t cycle, bool core_edge);
     void open_vcd();
     void abort_run(const std::string &why);

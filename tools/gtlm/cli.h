@@ -64,6 +64,7 @@ int cmd_bench_timing(int argc, char **argv);
 int cli_check_stats(gtlm_sim *sim);
 int cmd_list(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
+int cmd_locality(int argc, char **argv);
 /* gtlm sweep SPEC: workloads x configs as child runs; the SPEC format is in cmd_sweep.c. */
 int cmd_sweep(int argc, char **argv);
 /* gtlm reproduce NAME: an experiment's sweep, report and verdicts (cmd_reproduce.c). */

@@ -73,6 +73,13 @@ static const cli_flag reproduce_flags[] = {
     {"--no-plots", NULL, "write no PNG"},
     HELP_FLAG,
     {NULL, NULL, NULL}};
+static const cli_flag locality_flags[] = {
+    {"--lines", NULL, "count shared 128-byte lines instead of elements"},
+    {"--mtx", "DIR", "write each launch's graph to DIR as a Matrix Market file"},
+    SIZE_FLAGS,
+    CONFIG_FLAGS,
+    HELP_FLAG,
+    {NULL, NULL, NULL}};
 static const cli_flag no_flags[] = {HELP_FLAG, {NULL, NULL, NULL}};
 
 static const cli_command commands[] = {
@@ -86,6 +93,10 @@ static const cli_command commands[] = {
      run_flags},
     {"profile", "gtlm profile WORKLOAD [CONFIG...] [flags]",
      "per-static-load memory profile of a functional run (requests, reuse, inter-warp stride)", profile_flags},
+    {"locality", "gtlm locality WORKLOAD [CONFIG...] [flags]",
+     "the thread-block locality graph of each launch (PAVER), profiled from a functional run: a summary\n"
+     "per launch, and Matrix Market files with --mtx",
+     locality_flags},
     {"bench", "gtlm bench functional|timing [CONFIG...]",
      "functional: measure functional execution speed on a fixed kernel mix;\n"
      "timing: measure timing-model speed on sim-size workloads (default configs/gtx480.config)",

@@ -52,12 +52,13 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
     if (strcmp(cmd, "profile") == 0) return cmd_profile(argc - 2, argv + 2);
+    if (strcmp(cmd, "locality") == 0) return cmd_locality(argc - 2, argv + 2);
     if (strcmp(cmd, "sweep") == 0) return cmd_sweep(argc - 2, argv + 2);
     if (strcmp(cmd, "reproduce") == 0) return cmd_reproduce(argc - 2, argv + 2);
     if (strcmp(cmd, "trace") == 0) return cmd_trace(argc - 2, argv + 2);
     const char *near = cli_nearest_command(cmd);
     fprintf(stderr, "gtlm: unknown command '%s'", cmd);
     if (near) fprintf(stderr, "; did you mean '%s'?", near);
-    fprintf(stderr, " (expected version, options, list, run, profile, bench, sweep, reproduce, trace or help)\n");
+    fprintf(stderr, " (expected version, options, list, run, profile, locality, bench, sweep, reproduce, trace or help)\n");
     return CLI_USAGE;
 }

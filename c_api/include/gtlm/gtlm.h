@@ -244,6 +244,9 @@ typedef struct gtlm_mem_event {
     unsigned long long global_warp; /* (linear CTA index * threads per CTA) / 32 + warp */
     uint32_t mask;             /* lanes that accessed */
     const uint64_t *addr;      /* 32 addresses, valid for lanes in mask (device addresses for global) */
+    unsigned grid[3];          /* the launch's grid */
+    unsigned long long cta_linear; /* (cta[2] * grid[1] + cta[1]) * grid[0] + cta[0] */
+    unsigned long long launch; /* the launch's sequence number in this simulator */
 } gtlm_mem_event;
 
 typedef void (*gtlm_mem_callback)(const gtlm_mem_event *event, void *payload);

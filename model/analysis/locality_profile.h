@@ -1,0 +1,16 @@
+/* The profiled TB locality graph of one launch (PAVER, thesis Sec. 3.3.2): the kernel runs
+ * functionally on a copy of device memory, every global read is recorded per TB, and the
+ * program's memory is left as it was. */
+#ifndef GTLM_LOCALITY_PROFILE_H
+#define GTLM_LOCALITY_PROFILE_H
+
+#include <stddef.h>
+
+#include "../simt/simt.h"
+#include "locality_graph.h"
+
+/* l must be prepared with its parameters packed (l->on_mem is ignored). Returns 0, or -1 with a
+ * message (kernel error, out of memory); g is zeroed then. */
+int lg_profile_launch(const simt_launch *l, int granularity, lg_graph *g, char *msg, size_t len);
+
+#endif

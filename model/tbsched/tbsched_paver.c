@@ -1,0 +1,80 @@
+/* PAVER's thread-block schedulers (thesis Sec. 3.3): TB groups from the kernel's locality graph,
+ * issued from a global queue to per-SM next/tail registers, with optional task stealing.
+ *   mst  [x [stealing]]            Prim MST order; first group per SM of x TBs, then single TBs
+ *                                  (x: 1..1024, default 1; stealing default 0, as the thesis)
+ *   kway [stealing [seed]]         METIS k-way, k = #SMs, MST order inside (stealing default 1)
+ *   rbts [maxTB [stealing [seed]]] Algorithm 1, METIS bisection until a group < maxTB
+ *                                  (maxTB: 2..1024, default 8; stealing default 1)
+ * seed: METIS' seed, default 1 (any int). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "paver_partition.h"
+#include "tbsched.h"
+
+enum { PAVER_MST, PAVER_KWAY, PAVER_RB };
+
+static int paver_create(int kind, tbsched *t, const long long *p, int np, void **state, strbuf *err)
+{
+    long long size = kind == PAVER_MST ? 1 : 8, stealing = kind != PAVER_MST, seed = 1;
+    int k = 0;
+    if (kind != PAVER_KWAY && np > k) size = p[k++];
+    if (np > k) stealing = p[k++];
+    if (kind != PAVER_MST && np > k) seed = p[k++];
+    if (np > k || size < (kind == PAVER_RB ? 2 : 1) || size > 1024 || stealing < 0 || stealing > 1 ||
+        seed < -2147483647LL || seed > 2147483647LL)
+        return -1;
+    if (!t->l.graph || t->l.graph->n != t->l.n_ctas) {
+        strbuf_printf(err, "-gtlm_tb_scheduler: PAVER policies need the kernel's locality graph of %llu TBs\n",
+                      (unsigned long long)t->l.n_ctas);
+        return -1;
+    }
+    paver_groups gr;
+    int rc = kind == PAVER_MST    ? paver_mst_ts_groups(t->l.graph, t->l.n_sms, (uint32_t)size, &gr)
+             : kind == PAVER_KWAY ? paver_kway_ts_groups(t->l.graph, t->l.n_sms, (int)seed, &gr)
+                                  : paver_rb_ts_groups(t->l.graph, (uint32_t)size, (int)seed, &gr);
+    paver_queue *q = malloc(sizeof *q);
+    if (rc || !q || paver_queue_init(q, &gr, t->l.n_sms, (int)stealing)) {
+        if (!rc) paver_groups_free(&gr);
+        free(q);
+        strbuf_printf(err, "-gtlm_tb_scheduler: partitioning the locality graph failed\n");
+        return -1;
+    }
+    *state = q;
+    return 0;
+}
+
+static int mst_create(tbsched *t, const long long *p, int np, void **s, strbuf *e)
+{
+    return paver_create(PAVER_MST, t, p, np, s, e);
+}
+static int kway_create(tbsched *t, const long long *p, int np, void **s, strbuf *e)
+{
+    return paver_create(PAVER_KWAY, t, p, np, s, e);
+}
+static int rb_create(tbsched *t, const long long *p, int np, void **s, strbuf *e)
+{
+    return paver_create(PAVER_RB, t, p, np, s, e);
+}
+
+static void paver_destroy(void *state)
+{
+    if (state) paver_queue_free(state);
+    free(state);
+}
+
+static uint64_t paver_next(void *state, const tbsched *t, uint32_t sm)
+{
+    (void)t;
+    uint32_t tb = paver_queue_next(state, sm);
+    return tb == PAVER_NONE ? TBSCHED_NONE : tb;
+}
+
+const tbsched_policy tbsched_policy_mst = {"mst", mst_create, paver_destroy, paver_next, NULL};
+const tbsched_policy tbsched_policy_kway = {"kway", kway_create, paver_destroy, paver_next, NULL};
+const tbsched_policy tbsched_policy_rbts = {"rbts", rb_create, paver_destroy, paver_next, NULL};
+
+int tbsched_needs_graph(const char *name)
+{
+    return strcmp(name, "mst") == 0 || strcmp(name, "kway") == 0 || strcmp(name, "rbts") == 0;
+}
