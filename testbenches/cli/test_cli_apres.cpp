@@ -29,7 +29,7 @@ uint64_t stat(const std::string &out, const std::string &name)
 
 TEST(CliApres, SapPrefetchesExactlyTheStridedLines)
 {
-    Result r = run("run sdk/VectorAdd --size tiny --check-stats --config " + configs +
+    Result r = run("run sdk/VectorAdd --size tiny --check-stats --per-unit --config " + configs +
                    "gtx480-apres.config -gpgpu_scheduler laws -gtlm_l1_prefetcher sap");
     ASSERT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find("VectorAdd: verified"), std::string::npos) << r.out;
