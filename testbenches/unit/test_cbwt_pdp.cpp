@@ -101,6 +101,7 @@ TEST(CbwtPdp, UnprotectedLruVictimAndReservedLines)
     EXPECT_EQ(pdp_rpd(&p, 1, 0), 0);
     EXPECT_EQ(pdp_victim(&p, 1, l, 0), 3);  // set 1's protection ran out; set 0 untouched
     EXPECT_EQ(pdp_rpd(&p, 0, 0), 0);
+    pdp_free(&p);
     EXPECT_EQ(pdp_init(&p, 1, 4, PDP_PD_MAX + 1), -1);
     pdp_free(&p);
 }
