@@ -19,6 +19,17 @@ int lb_options_register(opt_registry *r, lb_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-lb_vp_latency", &c->vp_latency, "3", 0, 1000, "cycles per victim tag table partition searched", e);
     rc |= opt_add_int(r, b, "-lb_rn_base", &c->rn_base, "512", 0, 65536, /* at most the registers per SM / 32 */
                       "register number of the first victim line (Eq. 2; 511 is the document's Offset)", e);
+    rc |= opt_add_bool(r, b, "-lb_throttle", &c->throttle, "1",
+                       "Linebacker: CTA throttling by IPC with register backup/restore (0: SVC, idle registers only)", e);
+    rc |= opt_add_double(r, b, "-lb_ipc_upper", &c->ipc_upper, "0.1", 0, 10,
+                         "IPC variation per period above which one more CTA is throttled", e);
+    rc |= opt_add_double(r, b, "-lb_ipc_lower", &c->ipc_lower, "-0.1", -1, 0,
+                         "IPC variation per period below which one throttled CTA is re-activated", e);
+    rc |= opt_add_int(r, b, "-lb_buffer", &c->buffer, "6", 1, 1024, "entries of the register backup/restore buffer", e);
+    rc |= opt_add_bool(r, b, "-lb_backup_ack", &c->backup_ack, "0",
+                       "a register backup completes when its last write is acknowledged (0: accepted by the port)", e);
+    rc |= opt_add_bool(r, b, "-lb_search_delay", &c->search_delay, "1",
+                       "an L1 miss leaves the SM only after the victim tag partitions were searched", e);
     return rc;
 }
 

@@ -14,6 +14,12 @@ typedef struct lb_config {
     int vp_ways;          /* ways per VTT partition */
     int vp_latency;       /* cycles per partition searched */
     int rn_base;          /* Eq. 2 base: 512 (Gap G1 PROPOSAL) or 511 (the document's Offset) */
+    int throttle;         /* CTA throttling with register backup/restore (0: SVC, statically unused registers only) */
+    double ipc_upper;     /* IPC variation above which one more CTA is throttled (+0.10) */
+    double ipc_lower;     /* ... below which one CTA is re-activated (-0.10) */
+    int buffer;           /* backup/restore buffer entries (6) */
+    int backup_ack;       /* backup complete at the last write's acknowledgement (1) or acceptance (0) */
+    int search_delay;     /* a VTT miss's partition search delays its L2 request (Gap G10d) */
 } lb_config;
 
 int lb_options_register(opt_registry *r, lb_config *c, strbuf *err);

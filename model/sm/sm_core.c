@@ -248,7 +248,7 @@ void sm_core_kernel_end(sm_core *s)
 
 int sm_core_can_take_cta(const sm_core *s)
 {
-    return (s->launch || s->trace) && !s->error && s->live_ctas < s->max_ctas_kernel;
+    return (s->launch || s->trace) && !s->error && s->live_ctas < s->max_ctas_kernel && sm_lb_can_take_cta(s);
 }
 
 int sm_core_start_cta(sm_core *s, const uint32_t ctaid[3], uint64_t cycle)
@@ -281,7 +281,7 @@ int sm_core_start_cta(sm_core *s, const uint32_t ctaid[3], uint64_t cycle)
     }
     if (!s->trace) c->cta.clock = cycle;
     c->live = 1;
-    regfile_alloc_cta(&s->rf, k);
+    sm_lb_cta_start(s, k);
     c->first_slot = k * s->warps_per_cta;
     s->live_ctas++;
     sm_power_cta_start(s, c, cycle);
@@ -346,13 +346,15 @@ static int out_nonempty(const sm_core *s, int src)
 {
     switch (src) {
     case 0: return s->direct_n > 0;
-    case 1: return s->l1d_enabled && cache_out_count(&s->l1d) > 0;
+    case 1: return s->l1d_enabled && cache_out_count(&s->l1d) > 0 && !sm_lb_l1_held(s);
     default: return cache_out_count(&s->l1c) > 0;
     }
 }
 
 static int out_pick(const sm_core *s)
 {
+    sm_req lb;
+    if (sm_lb_out_peek(s, &lb)) return 3; /* Linebacker's register backup/restore goes first */
     for (uint32_t i = 0; i < 3; i++) {
         int src = (int)((s->out_rr + i) % 3);
         if (out_nonempty(s, src)) return src;
@@ -374,6 +376,7 @@ int sm_core_out_peek(sm_core *s, sm_req *r)
         *r = s->direct[s->direct_head];
         return 1;
     }
+    if (src == 3) return sm_lb_out_peek(s, r);
     const cache_core *c = src == 1 ? &s->l1d : &s->l1c;
     const cache_out *o = cache_out_peek(c);
     memset(r, 0, sizeof *r);
@@ -407,14 +410,17 @@ void sm_core_out_pop(sm_core *s, uint64_t cycle)
     (void)cycle;
     int src = out_pick(s);
     if (src < 0) return;
-    if (src == 0) {
+    if (src == 3) {
+        sm_lb_out_pop(s);
+    } else if (src == 0) {
         s->direct_head = (s->direct_head + 1) % s->direct_cap;
         s->direct_n--;
     } else {
         cache_out o;
         cache_out_pop(src == 1 ? &s->l1d : &s->l1c, &o);
+        if (src == 1 && o.kind == CACHE_OUT_READ && s->lb_dly_n) sm_lb_l1_sent(s, o.addr);
     }
-    s->out_rr = (uint32_t)(src + 1) % 3;
+    if (src != 3) s->out_rr = (uint32_t)(src + 1) % 3;
     s->outstanding++;
     s->st.requests_out++;
     s->progress++;
@@ -448,6 +454,10 @@ uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle)
     if (s->error) return SM_NEVER;
     if (s->n_dirty || s->n_ready || s->ldst.busy || out_pick(s) >= 0) return cycle;
     uint64_t t = sm_wheel_next(s);
+    if (s->lb_on) {
+        uint64_t l = sm_lb_next_work(s, cycle);
+        if (l < t) t = l;
+    }
     if (s->rsp_n) {
         uint64_t r = s->rsp[s->rsp_head].ready;
         if (r < t) t = r;

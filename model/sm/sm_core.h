@@ -37,8 +37,10 @@
 #include "../prefetch/str.h"
 #include "../common/strbuf.h"
 #include "../gpu/gpu_config.h"
+#include "../linebacker/lb_ctl.h"
 #include "../linebacker/lb_monitor.h"
 #include "../linebacker/lb_vtt.h"
+#include "../linebacker/lb_xfer.h"
 #include "../regfile/regfile.h"
 #include "../simt/simt.h"
 #include "coalescer.h"
@@ -52,7 +54,11 @@
 /* Where a response goes: encoded in the request's id (see sm_core_response). */
 enum sm_req_route { SM_ROUTE_L1D = 0, SM_ROUTE_L1C = 1, SM_ROUTE_RECORD = 2, SM_ROUTE_ACK = 3 };
 
-typedef enum sm_req_kind { SM_REQ_LOAD = 0, SM_REQ_STORE, SM_REQ_ATOMIC, SM_REQ_WRITEBACK } sm_req_kind;
+typedef enum sm_req_kind {
+    SM_REQ_LOAD = 0, SM_REQ_STORE, SM_REQ_ATOMIC, SM_REQ_WRITEBACK,
+    SM_REQ_REG_BACKUP,  /* Linebacker: a backed-up warp register written to memory */
+    SM_REQ_REG_RESTORE  /* Linebacker: ... read back */
+} sm_req_kind;
 
 /* A request leaving the SM. */
 typedef struct sm_req {
@@ -110,6 +116,18 @@ typedef struct sm_stats {
     uint64_t lb_disabled;        /* kernels where it found none (not cache sensitive) */
     uint64_t lb_selected_loads;  /* selected HPC entries, summed over activations */
     uint64_t lb_active_vps;      /* active partitions, summed over activations */
+    uint64_t lb_search_cycles;   /* partition-search cycles L1 misses waited before leaving the SM */
+    uint64_t lb_throttles, lb_reactivations; /* CTA throttling decisions (IPC monitor) */
+    uint64_t lb_backups, lb_restores;        /* CTAs whose registers went out / came back */
+    uint64_t lb_restores_on_completion;      /* ... restored because another CTA completed */
+    uint64_t lb_backup_bytes, lb_restore_bytes;
+    uint64_t lb_drain_cycles;    /* cycles throttled CTAs waited for their in-flight work */
+    uint64_t lb_xfer_cycles;     /* cycles the backup/restore buffer was busy */
+    uint64_t lb_buffer_peak;     /* largest buffer occupancy */
+    uint64_t lb_sur_reg_cycles, lb_dur_reg_cycles; /* unused warp registers x active cycles (time averages) */
+    uint64_t lb_vp_reg_cycles;   /* warp registers in active partitions x active cycles */
+    uint64_t lb_active_cta_cycles; /* schedulable CTAs x active cycles */
+    uint64_t lb_vp_changes;      /* changes of the active partition mask */
 } sm_stats;
 
 /* Per load PC of the current kernel: L1 outcomes (the per-load-PC miss record). */
@@ -262,6 +280,26 @@ typedef struct sm_core {
     lb_monitor lb_lm;
     lb_vtt lb_vtt;
     uint64_t lb_next_period;    /* 0: set at the kernel's first tick */
+    uint64_t lb_search;         /* partition-search cycles of the last VTT miss (0: none) */
+    uint64_t lb_now;            /* the cycle of the last tick */
+    uint64_t *lb_dly;           /* ring of L1 misses held for their search: line, ready cycle pairs */
+    uint32_t lb_dly_head, lb_dly_n, lb_dly_cap;
+    /* Linebacker CTA throttling (sm_lb_throttle.c, -lb_throttle) */
+    int lb_thr_on;              /* throttling runs in this kernel */
+    int lb_just_active;         /* the Load Monitor selected loads at this period end */
+    lb_ctl lb_ctl;              /* IPC monitor and CTA manager, indexed by register region */
+    lb_xfer lb_xfer;            /* the backup/restore buffer */
+    uint32_t lb_xfer_serial;    /* tags the buffer's requests (stale responses are ignored) */
+    uint32_t lb_xfer_cta;       /* CTA slot the buffer works for */
+    uint32_t lb_xfer_from;      /* restore: the CTA's region in the backup (LIFO top) */
+    uint8_t *lb_phase;          /* per CTA slot: sm_lb_phase */
+    uint32_t *lb_region;        /* per CTA slot: its register region (FRN = region x #reg) */
+    uint32_t lb_limit;          /* run-time limit of schedulable CTAs */
+    uint32_t lb_react_pending;  /* re-activations waiting for their restore (statistics) */
+    uint64_t lb_period_insn;    /* warp_insn at the period's start */
+    uint64_t lb_acc_at;         /* time averages accumulated up to this cycle */
+    uint32_t lb_vp_mask;        /* active partitions (for the waveforms) */
+    double lb_last_ipc;         /* IPC of the last period (for the waveforms, x1000 there) */
     /* writeback wheel */
     sm_bucket *wheel;
     uint32_t wheel_size;        /* power of two > longest latency */

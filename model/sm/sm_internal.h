@@ -50,6 +50,46 @@ int sm_lb_load_lookup(sm_core *s, uint64_t line, uint64_t cycle, int latency, ui
 /* After the L1 access of a global load (hit: L1 hit or merged) / of a global store. */
 void sm_lb_load_counted(sm_core *s, uint32_t pc, uint64_t line, int hit);
 void sm_lb_store(sm_core *s, uint64_t line);
+/* After the L1 access of a global load that went past a VTT miss: a miss whose request the L1 queued
+ * leaves the SM only after the partition search (-lb_search_delay). */
+void sm_lb_miss_queued(sm_core *s, uint64_t line, uint64_t cycle);
+/* The L1's next outgoing request is a read still waiting for its search. */
+int sm_lb_l1_held(const sm_core *s);
+/* An L1 read left the SM. */
+void sm_lb_l1_sent(sm_core *s, uint64_t line);
+/* Recomputes the active partitions from the registers in use (throttling) and applies them. */
+void sm_lb_update_vps(sm_core *s);
+
+/* Linebacker CTA throttling, register backup and restore (sm_lb_throttle.c). */
+enum sm_lb_phase {
+    SM_LB_ACTIVE = 0, /* schedulable */
+    SM_LB_DRAINING,   /* throttled: waits for its in-flight work */
+    SM_LB_BACKUP,     /* its registers go to memory through the buffer */
+    SM_LB_BACKED,     /* inactive, registers in memory */
+    SM_LB_RESTORING   /* its registers come back */
+};
+int sm_lbt_init(sm_core *s);
+void sm_lbt_free(sm_core *s);
+void sm_lbt_kernel_begin(sm_core *s);
+/* Per tick: drain check, one buffer step through the RF arbiter, transfer start and completion. */
+void sm_lbt_tick(sm_core *s, uint64_t cycle);
+/* A period ended (IPC monitor): throttle, re-activate or keep. */
+void sm_lbt_period_end(sm_core *s, uint64_t period_cycles);
+/* CTA slot k starts / completes: its register region. */
+void sm_lb_cta_start(sm_core *s, uint32_t k);
+void sm_lb_cta_done(sm_core *s, uint32_t k);
+int sm_lb_can_take_cta(const sm_core *s);
+/* Warps of CTA slot k may not issue (throttled). */
+static inline int sm_lb_held(const sm_core *s, uint32_t k) { return s->lb_phase && s->lb_phase[k] != SM_LB_ACTIVE; }
+/* The buffer's request at the SM's port (it goes first), and its removal. */
+int sm_lb_out_peek(const sm_core *s, sm_req *r);
+void sm_lb_out_pop(sm_core *s);
+/* A response to a request whose id has SM_LB_ID set. */
+void sm_lb_response(sm_core *s, uint64_t payload);
+/* First cycle >= cycle with Linebacker work (buffer, drain, a held miss), SM_NEVER when none. */
+uint64_t sm_lb_next_work(const sm_core *s, uint64_t cycle);
+#define SM_LB_ID (1ull << 61)   /* payload flag of the buffer's requests (route SM_ROUTE_ACK) */
+#define SM_LB_ID_WRITE (1ull << 60)
 
 /* LD/ST unit (sm_ldst.c). */
 /* Takes the memory instruction just executed by the warp in slot (acc: its accesses). */

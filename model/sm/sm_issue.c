@@ -36,6 +36,9 @@ static void update_status(sm_core *s, uint32_t slot)
     if (!sm_slot_live(ws) || ws->exited) {
         ws->status = SCHED_WARP_IDLE;
         ws->why = SM_STALL_IDLE;
+    } else if (sm_lb_held(s, ws->cta)) { /* Linebacker throttled its CTA */
+        ws->status = SCHED_WARP_THROTTLED;
+        ws->why = SM_STALL_THROTTLED;
     } else if (sm_slot_state(ws) == SIMT_WARP_AT_BARRIER || (ws->fence && ws->stores)) {
         ws->status = SCHED_WARP_STALL_LONG;
         ws->why = SM_STALL_BARRIER;
@@ -89,6 +92,7 @@ static uint8_t sched_reason(const sm_core *s, uint32_t k)
     if (seen[SM_STALL_MEMORY]) return SM_STALL_MEMORY;
     if (seen[SM_STALL_SCOREBOARD]) return SM_STALL_SCOREBOARD;
     if (seen[SM_STALL_BARRIER]) return SM_STALL_BARRIER;
+    if (seen[SM_STALL_THROTTLED]) return SM_STALL_THROTTLED;
     return SM_STALL_IDLE;
 }
 
@@ -136,7 +140,7 @@ void sm_cta_check_done(sm_core *s, uint32_t k)
     }
     if (!s->trace) simt_cta_free(&c->cta);
     c->live = 0;
-    regfile_release_cta(&s->rf, k);
+    sm_lb_cta_done(s, k);
     s->live_ctas--;
     sm_power_cta_done(s, c);
     s->finished++;

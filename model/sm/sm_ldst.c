@@ -198,7 +198,10 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
         r->outstanding += res.write_sent;
         return 1;
     }
-    if (lb) sm_lb_load_counted(s, u->pc, q->line, st == CACHE_HIT || st == CACHE_HIT_RESERVED);
+    if (lb) {
+        sm_lb_load_counted(s, u->pc, q->line, st == CACHE_HIT || st == CACHE_HIT_RESERVED);
+        sm_lb_miss_queued(s, q->line, st == CACHE_MISS ? cycle : SM_NEVER);
+    }
     r->outstanding++;
     if (c == &s->l1d && s->pf.kind) sm_prefetch_on_access(s, q, u->next == 0, st);
     if (st == CACHE_HIT) {
@@ -298,7 +301,8 @@ void sm_apply_response(sm_core *s, uint64_t cycle)
     case SM_ROUTE_RECORD:
         sm_record_done(s, (uint32_t)payload, cycle);
         break;
-    default: /* a write-back's acknowledgement */
+    default: /* a write-back's acknowledgement, or Linebacker's buffer */
+        if (payload & SM_LB_ID) sm_lb_response(s, payload);
         break;
     }
 }

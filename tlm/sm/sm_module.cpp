@@ -12,6 +12,8 @@ MemKind kind_of(uint8_t k)
     case SM_REQ_STORE: return MemKind::Store;
     case SM_REQ_ATOMIC: return MemKind::Atomic;
     case SM_REQ_WRITEBACK: return MemKind::Writeback;
+    case SM_REQ_REG_BACKUP:
+    case SM_REQ_REG_RESTORE: return MemKind::RegBackup;
     default: return MemKind::Load;
     }
 }
@@ -44,7 +46,7 @@ void SmModule::tick(uint64_t cycle)
     // One request per cycle leaves towards the interconnect.
     sm_req r;
     if (sm2icnt.can_send() && sm_core_out_peek(&core_, &r)) {
-        Gp *gp = pool_.get(r.kind == SM_REQ_LOAD ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND, r.addr, r.bytes);
+        Gp *gp = pool_.get(r.kind == SM_REQ_LOAD || r.kind == SM_REQ_REG_RESTORE ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND, r.addr, r.bytes);
         gtlm_mem_ext &e = mem_ext(*gp);
         e.sm = static_cast<uint32_t>(core_.id);
         e.warp = r.warp;

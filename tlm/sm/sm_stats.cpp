@@ -64,6 +64,40 @@ void add_prefetch(stat_registry *r, const std::string &prefix, sm_core &core)
     add_all(r, prefix, e, sizeof e / sizeof *e);
 }
 
+// GPU-wide Linebacker totals (issue 18 statistics): sums of the per-SM counters, the request
+// breakdown's Reg-hit share, the time-averaged unused registers (SUR / DUR) and the buffer's bytes.
+double lb_overhead(const stat_registry *r, stat_scope scope, const void *)
+{
+    double b = 0, rs = 0;
+    stat_get(r, "gpu.lb.backup_bytes", scope, &b);
+    stat_get(r, "gpu.lb.restore_bytes", scope, &rs);
+    return b + rs;
+}
+
+void register_lb_totals(stat_registry *r)
+{
+    for (const char *leaf : {"reg_hits", "vtt_misses", "victims_stored", "victims_dropped", "search_cycles", "throttles",
+                             "reactivations", "backups", "restores", "restores_on_completion", "backup_bytes",
+                             "restore_bytes", "sur_reg_cycles", "dur_reg_cycles", "vp_reg_cycles", "active_cta_cycles"}) {
+        std::string path = std::string("gpu.lb.") + leaf, pat = std::string("gpu.sm[*].lb.") + leaf;
+        stat_add_sum(r, path.c_str(), pat.c_str(), "count", "Linebacker, summed over every SM (gpu.sm[i].lb.*)", nullptr);
+    }
+    stat_add_sum(r, "gpu.lb.sm_cycles", "gpu.sm[*].cycles", "cycles", "SM cycles with a CTA resident, all SMs", nullptr);
+    stat_add_sum(r, "gpu.lb.l1d_reads", "gpu.sm[*].l1d.reads", "accesses", "L1 data cache reads, all SMs", nullptr);
+    stat_add_sum(r, "gpu.lb.l1d_read_hits", "gpu.sm[*].l1d.hits", "accesses", "L1 data cache hits, all SMs", nullptr);
+    stat_add_sum(r, "gpu.lb.bypasses", "gpu.sm[*].bypass_requests", "requests", "loads that skipped the L1, all SMs", nullptr);
+    stat_add_ratio(r, "gpu.lb.sur_regs_avg", "gpu.lb.sur_reg_cycles", "gpu.lb.sm_cycles", "warp registers",
+                   "statically unused warp registers per SM, time average (x 128 B)", nullptr);
+    stat_add_ratio(r, "gpu.lb.dur_regs_avg", "gpu.lb.dur_reg_cycles", "gpu.lb.sm_cycles", "warp registers",
+                   "throttled CTAs' warp registers per SM, time average (x 128 B)", nullptr);
+    stat_add_ratio(r, "gpu.lb.vp_regs_avg", "gpu.lb.vp_reg_cycles", "gpu.lb.sm_cycles", "warp registers",
+                   "warp registers used as victim storage per SM, time average", nullptr);
+    stat_add_ratio(r, "gpu.lb.active_ctas_avg", "gpu.lb.active_cta_cycles", "gpu.lb.sm_cycles", "CTAs",
+                   "schedulable CTAs per SM, time average", nullptr);
+    stat_add_derived(r, "gpu.lb.overhead_bytes", lb_overhead, nullptr, "bytes",
+                     "register backup + restore bytes at the SMs' ports (Linebacker's traffic overhead)", nullptr);
+}
+
 } // namespace
 
 void SmModule::register_stats(stat_registry *r)
@@ -130,12 +164,29 @@ void SmModule::register_stats(stat_registry *r)
             {"lb.disabled", &s->lb_disabled, "kernels", "Linebacker: kernels found not cache sensitive"},
             {"lb.selected_loads", &s->lb_selected_loads, "loads", "Linebacker: selected hashed PCs, summed over activations"},
             {"lb.active_vps", &s->lb_active_vps, "partitions", "Linebacker: active VTT partitions, summed over activations"},
-            {"regfile.nonop_reads", &core_.rf.st.nonop_reads, "accesses", "victim-line reads through the arbiter"},
-            {"regfile.nonop_writes", &core_.rf.st.nonop_writes, "accesses", "victim-line writes through the arbiter"},
+            {"lb.search_cycles", &s->lb_search_cycles, "cycles", "Linebacker: partition-search cycles L1 misses waited before leaving"},
+            {"lb.throttles", &s->lb_throttles, "events", "Linebacker: CTAs throttled by the IPC monitor"},
+            {"lb.reactivations", &s->lb_reactivations, "events", "Linebacker: CTA limit raised by the IPC monitor"},
+            {"lb.backups", &s->lb_backups, "CTAs", "Linebacker: CTAs whose registers were backed up"},
+            {"lb.restores", &s->lb_restores, "CTAs", "Linebacker: CTAs whose registers were restored"},
+            {"lb.restores_on_completion", &s->lb_restores_on_completion, "CTAs", "Linebacker: ... because another CTA completed"},
+            {"lb.backup_bytes", &s->lb_backup_bytes, "bytes", "Linebacker: register bytes written to memory"},
+            {"lb.restore_bytes", &s->lb_restore_bytes, "bytes", "Linebacker: register bytes read back"},
+            {"lb.drain_cycles", &s->lb_drain_cycles, "cycles", "Linebacker: cycles throttled CTAs waited for in-flight work"},
+            {"lb.xfer_cycles", &s->lb_xfer_cycles, "cycles", "Linebacker: cycles the backup/restore buffer was busy"},
+            {"lb.buffer_peak", &s->lb_buffer_peak, "entries", "Linebacker: largest backup/restore buffer occupancy"},
+            {"lb.sur_reg_cycles", &s->lb_sur_reg_cycles, "register-cycles", "Linebacker: statically unused warp registers x active cycles"},
+            {"lb.dur_reg_cycles", &s->lb_dur_reg_cycles, "register-cycles", "Linebacker: throttled CTAs' warp registers x active cycles"},
+            {"lb.vp_reg_cycles", &s->lb_vp_reg_cycles, "register-cycles", "Linebacker: warp registers in active partitions x active cycles"},
+            {"lb.active_cta_cycles", &s->lb_active_cta_cycles, "CTA-cycles", "Linebacker: schedulable CTAs x active cycles"},
+            {"lb.vp_changes", &s->lb_vp_changes, "events", "Linebacker: changes of the active partition mask"},
+            {"regfile.nonop_reads", &core_.rf.st.nonop_reads, "accesses", "victim-line and backup reads through the arbiter"},
+            {"regfile.nonop_writes", &core_.rf.st.nonop_writes, "accesses", "victim-line and restore writes through the arbiter"},
             {"regfile.nonop_conflict_cycles", &core_.rf.st.nonop_conflict_cycles, "cycles",
              "cycles victim accesses waited behind operand reads of their bank"},
         };
         add_all(r, p, lb, sizeof lb / sizeof *lb);
+        if (core_.id == 0) register_lb_totals(r); // sums over every SM, registered once
     }
     if (core_.l1d_enabled) add_cache(r, p + "l1d.", &core_.l1d.st);
     if (core_.l1d_enabled && core_.pdp.mode != PDP_MODE_OFF) {
