@@ -57,6 +57,42 @@ LINE:
     st.global.u32 [%rd6], %r5;
     ret;
 }
+.visible .entry lb_reuse_np(.param .u64 in, .param .u64 out, .param .u32 nlines, .param .u32 reps)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<7>;
+    ld.param.u64 %rd1, [in];
+    ld.param.u64 %rd2, [out];
+    ld.param.u32 %r1, [nlines];
+    ld.param.u32 %r2, [reps];
+    mov.u32 %r3, %tid.x;
+    and.b32 %r4, %r3, 31;
+    mov.u32 %r5, 0;
+    mov.u32 %r6, 0;
+REP:
+    mov.u32 %r7, 0;
+LINE:
+    shl.b32 %r8, %r7, 5;
+    add.u32 %r8, %r8, %r4;
+    mul.wide.u32 %rd3, %r8, 4;
+    add.u64 %rd4, %rd1, %rd3;
+    ld.global.u32 %r9, [%rd4];
+    add.u32 %r5, %r5, %r9;
+    add.u32 %r7, %r7, 1;
+    setp.lt.u32 %p1, %r7, %r1;
+    @%p1 bra LINE;
+    add.u32 %r6, %r6, 1;
+    setp.lt.u32 %p2, %r6, %r2;
+    @%p2 bra REP;
+    mov.u32 %r10, %ctaid.x;
+    mov.u32 %r11, %ntid.x;
+    mad.lo.u32 %r10, %r10, %r11, %r3;
+    mul.wide.u32 %rd5, %r10, 4;
+    add.u64 %rd6, %rd2, %rd5;
+    st.global.u32 [%rd6], %r5;
+    ret;
+}
 .visible .entry lb_stream(.param .u64 in, .param .u64 out, .param .u32 n)
 {
     .shared .align 4 .b8 pad[49152];
@@ -96,12 +132,13 @@ struct LbRun {
     double cycles = 0, reg_hits = 0, stored = 0, activations = 0, disabled = 0, l1_misses = 0;
 };
 
-gtlm_sim *make(bool lb)
+gtlm_sim *make(bool lb, const std::vector<const char *> &extra = {})
 {
     static const std::string cfg = std::string(GTLM_SOURCE_DIR) + "/configs/gtx980-linebacker.config";
     const char *files[] = {cfg.c_str()};
     std::vector<const char *> ov = {"-lb_period", "4000"};
     if (lb) ov.insert(ov.end(), {"-lb_enable", "1"});
+    ov.insert(ov.end(), extra.begin(), extra.end());
     gtlm_sim_options o;
     EXPECT_EQ(gtlm_sim_options_init(&o, GTLM_SIM_OPTIONS_VERSION), GTLM_OK);
     o.config_files = files;
@@ -201,4 +238,65 @@ TEST(Linebacker, StreamingLoadsStoreNoVictims)
     EXPECT_EQ(lb.disabled, 16.0); // no high-locality load in the first two periods
     EXPECT_EQ(lb.stored, 0.0);
     EXPECT_EQ(lb.reg_hits, 0.0);
+}
+
+// CTA throttling (issue 18 item 2): 8 CTAs per SM re-read a shared working set; once the Load
+// Monitor selected the load, every SM throttles a CTA, backs its #reg warp registers up as exactly
+// #reg x 128 bytes of writes, and restores it (same bytes) when another CTA completes. The results
+// match the host reference, with and without throttling.
+TEST(Linebacker, ThrottledCtasAreBackedUpAndRestoredByteExactly)
+{
+    const unsigned ctas = 128; // 8 per SM of 256 threads
+    const uint32_t nlines = 256, reps = 3;
+    std::vector<uint32_t> in = random_words(nlines * 32);
+    std::vector<uint32_t> ref(ctas * kThreads);
+    for (unsigned t = 0; t < ref.size(); t++) {
+        uint32_t s = 0;
+        for (uint32_t r = 0; r < reps; r++)
+            for (uint32_t j = 0; j < nlines; j++) s += in[j * 32 + t % 32];
+        ref[t] = s;
+    }
+    for (bool throttle : {false, true}) {
+        gtlm_sim *sim = make(true, {"-lb_period", "3000", "-lb_throttle", throttle ? "1" : "0"});
+        ASSERT_NE(sim, nullptr);
+        gtlm_module *m = nullptr;
+        ASSERT_EQ(gtlm_module_load_ptx(sim, kPtx, "linebacker", &m), GTLM_OK) << gtlm_last_error();
+        gtlm_devptr din = 0, dout = 0;
+        ASSERT_EQ(gtlm_malloc(sim, in.size() * 4, &din), GTLM_OK);
+        ASSERT_EQ(gtlm_malloc(sim, ref.size() * 4, &dout), GTLM_OK);
+        ASSERT_EQ(gtlm_memcpy_htod(sim, din, in.data(), in.size() * 4), GTLM_OK);
+        uint32_t a = nlines, b = reps;
+        const void *args[] = {&din, &dout, &a, &b};
+        const size_t sizes[] = {8, 8, 4, 4};
+        const unsigned grid[3] = {ctas, 1, 1}, block[3] = {kThreads, 1, 1};
+        ASSERT_EQ(gtlm_launch(sim, m, "lb_reuse_np", grid, block, 0, args, sizes, 4), GTLM_OK) << gtlm_last_error();
+        std::vector<uint32_t> out(ref.size());
+        ASSERT_EQ(gtlm_memcpy_dtoh(sim, out.data(), dout, out.size() * 4), GTLM_OK);
+        EXPECT_EQ(out, ref) << (throttle ? "with" : "without") << " throttling";
+        double backups = 0, restores = 0, throttles = 0;
+        for (unsigned s = 0; s < 16; s++) {
+            std::string p = "gpu.sm[" + std::to_string(s) + "].lb.";
+            double nreg = stat(sim, p + "cta_regs"), bk = stat(sim, p + "backups"), rs = stat(sim, p + "restores");
+            EXPECT_GT(nreg, 0.0);
+            EXPECT_EQ(stat(sim, p + "backup_bytes"), bk * nreg * 128.0) << "SM " << s; // exactly #reg x 128 per CTA
+            EXPECT_EQ(stat(sim, p + "restore_bytes"), rs * nreg * 128.0) << "SM " << s;
+            EXPECT_EQ(rs, bk) << "SM " << s; // every backed-up CTA came back before the kernel ended
+            EXPECT_LE(stat(sim, p + "buffer_peak"), 6.0);
+            backups += bk;
+            restores += rs;
+            throttles += stat(sim, p + "throttles");
+        }
+        if (throttle) {
+            EXPECT_GE(throttles, 16.0); // every SM throttles once its load is selected
+            EXPECT_GE(backups, 16.0);
+            EXPECT_GT(stat(sim, "gpu.lb.dur_regs_avg"), 0.0);
+            EXPECT_EQ(stat(sim, "gpu.lb.overhead_bytes"), stat(sim, "gpu.lb.backup_bytes") + stat(sim, "gpu.lb.restore_bytes"));
+            std::printf("throttling: %.0f throttles, %.0f backups, %.0f restores, %.0f overhead bytes, %.0f cycles\n",
+                        throttles, backups, restores, stat(sim, "gpu.lb.overhead_bytes"), stat(sim, "gpu_tot_sim_cycle"));
+        } else {
+            EXPECT_EQ(backups, 0.0);
+            std::printf("no throttling: %.0f cycles\n", stat(sim, "gpu_tot_sim_cycle"));
+        }
+        gtlm_sim_destroy(sim);
+    }
 }

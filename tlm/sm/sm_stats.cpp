@@ -66,6 +66,12 @@ void add_prefetch(stat_registry *r, const std::string &prefix, sm_core &core)
 
 // GPU-wide Linebacker totals (issue 18 statistics): sums of the per-SM counters, the request
 // breakdown's Reg-hit share, the time-averaged unused registers (SUR / DUR) and the buffer's bytes.
+// #reg of the last kernel: a property, the same in both scopes.
+double lb_cta_regs(const stat_registry *, stat_scope, const void *ctx)
+{
+    return static_cast<double>(static_cast<const sm_core *>(ctx)->rf.cta_nreg);
+}
+
 double lb_overhead(const stat_registry *r, stat_scope scope, const void *)
 {
     double b = 0, rs = 0;
@@ -186,6 +192,8 @@ void SmModule::register_stats(stat_registry *r)
              "cycles victim accesses waited behind operand reads of their bank"},
         };
         add_all(r, p, lb, sizeof lb / sizeof *lb);
+        stat_add_derived(r, (p + "lb.cta_regs").c_str(), lb_cta_regs, &core_, "warp registers",
+                         "Linebacker: #reg, the 128-byte warp registers of one CTA (last kernel)", nullptr);
         if (core_.id == 0) register_lb_totals(r); // sums over every SM, registered once
     }
     if (core_.l1d_enabled) add_cache(r, p + "l1d.", &core_.l1d.st);
