@@ -291,11 +291,14 @@ TEST(Linebacker, ThrottledCtasAreBackedUpAndRestoredByteExactly)
             EXPECT_GE(backups, 16.0);
             EXPECT_GT(stat(sim, "gpu.lb.dur_regs_avg"), 0.0);
             EXPECT_EQ(stat(sim, "gpu.lb.overhead_bytes"), stat(sim, "gpu.lb.backup_bytes") + stat(sim, "gpu.lb.restore_bytes"));
-            std::printf("throttling: %.0f throttles, %.0f backups, %.0f restores, %.0f overhead bytes, %.0f cycles\n",
-                        throttles, backups, restores, stat(sim, "gpu.lb.overhead_bytes"), stat(sim, "gpu_tot_sim_cycle"));
+            std::printf("throttling: %.0f throttles, %.0f re-activations, %.0f backups, %.0f restores (%.0f on completion), "
+                        "%.0f overhead bytes, %.2f schedulable CTAs per SM on average, %.0f Reg hits, %.0f cycles\n",
+                        throttles, stat(sim, "gpu.lb.reactivations"), backups, restores,
+                        stat(sim, "gpu.lb.restores_on_completion"), stat(sim, "gpu.lb.overhead_bytes"),
+                        stat(sim, "gpu.lb.active_ctas_avg"), stat(sim, "gpu.lb.reg_hits"), stat(sim, "gpu_tot_sim_cycle"));
         } else {
             EXPECT_EQ(backups, 0.0);
-            std::printf("no throttling: %.0f cycles\n", stat(sim, "gpu_tot_sim_cycle"));
+            std::printf("no throttling: %.0f Reg hits, %.0f cycles\n", stat(sim, "gpu.lb.reg_hits"), stat(sim, "gpu_tot_sim_cycle"));
         }
         gtlm_sim_destroy(sim);
     }

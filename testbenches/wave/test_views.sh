@@ -35,9 +35,11 @@ for view in "$src"/waveforms/*.gtkw; do
         failures=$((failures + 1))
         continue
     fi
+    extra=$(sed -n 's/^\[\*\] vcd_args: //p' "$view") # options the view's signals need (one word each)
     vcd="$tmp/$(basename "$view" .gtkw).vcd"
+    # shellcheck disable=SC2086
     "$gtlm" run polybench/ATAX --size tiny --config "$src/configs/tiny.config" --vcd "$vcd" \
-        -vcd_signals "$pattern" -vcd_end 20000 >"$tmp/out" 2>&1 || {
+        -vcd_signals "$pattern" -vcd_end 20000 $extra >"$tmp/out" 2>&1 || {
         echo "FAIL: gtlm run for $view:" >&2
         tail -5 "$tmp/out" >&2
         failures=$((failures + 1))

@@ -18,6 +18,15 @@ uint64_t main_stall(const sm_core &c)
     return static_cast<uint64_t>(best);
 }
 
+// Linebacker: bit k set when CTA slot k holds a CTA that may issue (not throttled).
+uint64_t lb_active_ctas(const sm_core &c)
+{
+    uint64_t v = 0;
+    for (uint32_t k = 0; k < c.max_ctas_kernel && k < 64; k++)
+        if (c.ctas[k].live && !(c.lb_phase && c.lb_phase[k])) v |= 1ull << k; // phase 0: SM_LB_ACTIVE
+    return v;
+}
+
 } // namespace
 
 void SmModule::observe(ProbeList &out) const
@@ -33,6 +42,14 @@ void SmModule::observe(ProbeList &out) const
     out.level("requests_out", 16, [c] { return c->outstanding; });
     observe_pm(out, "power.reg.", &c->rf_pm);
     observe_pm(out, "power.sm.", &c->sm_pm);
+    if (c->lb_on) { // Linebacker (docs/linebacker.md): partitions, CTAs, Load Monitor, IPC, buffer
+        out.level("lb.vp_active_mask", 32, [c] { return c->lb_vp_mask; });
+        out.level("lb.active_cta_vector", 32, [c] { return lb_active_ctas(*c); });
+        out.level("lb.cta_limit", 8, [c] { return c->lb_limit; });
+        out.level("lb.lm_state", 2, [c] { return static_cast<uint64_t>(c->lb_lm.state); });
+        out.level("lb.period_ipc_x1000", 32, [c] { return static_cast<uint64_t>(c->lb_last_ipc * 1000.0 + 0.5); });
+        out.level("lb.buffer_occupancy", 8, [c] { return lb_xfer_occupancy(&c->lb_xfer); });
+    }
     if (!c->l1d_enabled) return;
     observe_pm(out, "power.l1d.", &c->l1d.pm);
     out.pulse("l1d.hit", 1, [c] { return c->l1d.st.hits; });

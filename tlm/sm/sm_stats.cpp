@@ -80,6 +80,23 @@ double lb_overhead(const stat_registry *r, stat_scope scope, const void *)
     return b + rs;
 }
 
+// The request breakdown (Fig. 13): Reg hits, L1 hits, misses and bypasses of global/local reads.
+double lb_requests(const stat_registry *r, stat_scope scope)
+{
+    double a = 0, b = 0, c = 0;
+    stat_get(r, "gpu.lb.l1d_reads", scope, &a);
+    stat_get(r, "gpu.lb.reg_hits", scope, &b);
+    stat_get(r, "gpu.lb.bypasses", scope, &c);
+    return a + b + c;
+}
+
+double lb_share(const stat_registry *r, stat_scope scope, const void *ctx)
+{
+    double n = 0, all = lb_requests(r, scope);
+    stat_get(r, static_cast<const char *>(ctx), scope, &n);
+    return all > 0 ? n / all : 0.0;
+}
+
 void register_lb_totals(stat_registry *r)
 {
     for (const char *leaf : {"reg_hits", "vtt_misses", "victims_stored", "victims_dropped", "search_cycles", "throttles",
@@ -92,6 +109,10 @@ void register_lb_totals(stat_registry *r)
     stat_add_sum(r, "gpu.lb.l1d_reads", "gpu.sm[*].l1d.reads", "accesses", "L1 data cache reads, all SMs", nullptr);
     stat_add_sum(r, "gpu.lb.l1d_read_hits", "gpu.sm[*].l1d.hits", "accesses", "L1 data cache hits, all SMs", nullptr);
     stat_add_sum(r, "gpu.lb.bypasses", "gpu.sm[*].bypass_requests", "requests", "loads that skipped the L1, all SMs", nullptr);
+    stat_add_derived(r, "gpu.lb.reg_hit_share", lb_share, "gpu.lb.reg_hits", "ratio",
+                     "Reg hits / (L1 reads + Reg hits + bypassed loads): the Fig. 13 breakdown's Reg-hit share", nullptr);
+    stat_add_derived(r, "gpu.lb.l1_hit_share", lb_share, "gpu.lb.l1d_read_hits", "ratio",
+                     "L1 hits / the same requests", nullptr);
     stat_add_ratio(r, "gpu.lb.sur_regs_avg", "gpu.lb.sur_reg_cycles", "gpu.lb.sm_cycles", "warp registers",
                    "statically unused warp registers per SM, time average (x 128 B)", nullptr);
     stat_add_ratio(r, "gpu.lb.dur_regs_avg", "gpu.lb.dur_reg_cycles", "gpu.lb.sm_cycles", "warp registers",
