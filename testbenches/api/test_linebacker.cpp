@@ -15,84 +15,51 @@
 
 namespace {
 
-// 48 KB of shared memory per CTA keeps two CTAs per SM, so most of the register file is idle.
-const char *kPtx = R"(
+// The re-reading kernel, twice: lb_reuse with 48 KB of shared memory per CTA (one CTA per SM in
+// these grids, so most of the register file is idle) and lb_reuse_np without (8 CTAs per SM).
+const char *kReuse = R"(
+.visible .entry NAME(.param .u64 in, .param .u64 out, .param .u32 nlines, .param .u32 reps)
+{
+PAD    .reg .pred %p<3>;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<7>;
+    ld.param.u64 %rd1, [in];
+    ld.param.u64 %rd2, [out];
+    ld.param.u32 %r1, [nlines];
+    ld.param.u32 %r2, [reps];
+    mov.u32 %r3, %tid.x;
+    and.b32 %r4, %r3, 31;
+    mov.u32 %r5, 0;
+    mov.u32 %r6, 0;
+REP:
+    mov.u32 %r7, 0;
+LINE:
+    shl.b32 %r8, %r7, 5;
+    add.u32 %r8, %r8, %r4;
+    mul.wide.u32 %rd3, %r8, 4;
+    add.u64 %rd4, %rd1, %rd3;
+    ld.global.u32 %r9, [%rd4];
+    add.u32 %r5, %r5, %r9;
+    add.u32 %r7, %r7, 1;
+    setp.lt.u32 %p1, %r7, %r1;
+    @%p1 bra LINE;
+    add.u32 %r6, %r6, 1;
+    setp.lt.u32 %p2, %r6, %r2;
+    @%p2 bra REP;
+    mov.u32 %r10, %ctaid.x;
+    mov.u32 %r11, %ntid.x;
+    mad.lo.u32 %r10, %r10, %r11, %r3;
+    mul.wide.u32 %rd5, %r10, 4;
+    add.u64 %rd6, %rd2, %rd5;
+    st.global.u32 [%rd6], %r5;
+    ret;
+}
+)";
+
+const char *kRest = R"(
 .version 7.5
 .target sm_75
 .address_size 64
-.visible .entry lb_reuse(.param .u64 in, .param .u64 out, .param .u32 nlines, .param .u32 reps)
-{
-    .shared .align 4 .b8 pad[49152];
-    .reg .pred %p<3>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<7>;
-    ld.param.u64 %rd1, [in];
-    ld.param.u64 %rd2, [out];
-    ld.param.u32 %r1, [nlines];
-    ld.param.u32 %r2, [reps];
-    mov.u32 %r3, %tid.x;
-    and.b32 %r4, %r3, 31;
-    mov.u32 %r5, 0;
-    mov.u32 %r6, 0;
-REP:
-    mov.u32 %r7, 0;
-LINE:
-    shl.b32 %r8, %r7, 5;
-    add.u32 %r8, %r8, %r4;
-    mul.wide.u32 %rd3, %r8, 4;
-    add.u64 %rd4, %rd1, %rd3;
-    ld.global.u32 %r9, [%rd4];
-    add.u32 %r5, %r5, %r9;
-    add.u32 %r7, %r7, 1;
-    setp.lt.u32 %p1, %r7, %r1;
-    @%p1 bra LINE;
-    add.u32 %r6, %r6, 1;
-    setp.lt.u32 %p2, %r6, %r2;
-    @%p2 bra REP;
-    mov.u32 %r10, %ctaid.x;
-    mov.u32 %r11, %ntid.x;
-    mad.lo.u32 %r10, %r10, %r11, %r3;
-    mul.wide.u32 %rd5, %r10, 4;
-    add.u64 %rd6, %rd2, %rd5;
-    st.global.u32 [%rd6], %r5;
-    ret;
-}
-.visible .entry lb_reuse_np(.param .u64 in, .param .u64 out, .param .u32 nlines, .param .u32 reps)
-{
-    .reg .pred %p<3>;
-    .reg .b32 %r<12>;
-    .reg .b64 %rd<7>;
-    ld.param.u64 %rd1, [in];
-    ld.param.u64 %rd2, [out];
-    ld.param.u32 %r1, [nlines];
-    ld.param.u32 %r2, [reps];
-    mov.u32 %r3, %tid.x;
-    and.b32 %r4, %r3, 31;
-    mov.u32 %r5, 0;
-    mov.u32 %r6, 0;
-REP:
-    mov.u32 %r7, 0;
-LINE:
-    shl.b32 %r8, %r7, 5;
-    add.u32 %r8, %r8, %r4;
-    mul.wide.u32 %rd3, %r8, 4;
-    add.u64 %rd4, %rd1, %rd3;
-    ld.global.u32 %r9, [%rd4];
-    add.u32 %r5, %r5, %r9;
-    add.u32 %r7, %r7, 1;
-    setp.lt.u32 %p1, %r7, %r1;
-    @%p1 bra LINE;
-    add.u32 %r6, %r6, 1;
-    setp.lt.u32 %p2, %r6, %r2;
-    @%p2 bra REP;
-    mov.u32 %r10, %ctaid.x;
-    mov.u32 %r11, %ntid.x;
-    mad.lo.u32 %r10, %r10, %r11, %r3;
-    mul.wide.u32 %rd5, %r10, 4;
-    add.u64 %rd6, %rd2, %rd5;
-    st.global.u32 [%rd6], %r5;
-    ret;
-}
 .visible .entry lb_stream(.param .u64 in, .param .u64 out, .param .u32 n)
 {
     .shared .align 4 .b8 pad[49152];
@@ -125,6 +92,18 @@ LOOP:
     ret;
 }
 )";
+
+std::string reuse_kernel(const char *name, bool pad)
+{
+    std::string k = kReuse;
+    k.replace(k.find("NAME"), 4, name);
+    k.replace(k.find("PAD"), 3, pad ? "    .shared .align 4 .b8 pad[49152];\n" : "");
+    return k;
+}
+
+const std::string kPtxText = kRest + reuse_kernel("lb_reuse", true) + reuse_kernel("lb_reuse_np", false);
+const char *kPtx = kPtxText.c_str();
+
 
 const unsigned kCtas = 16, kThreads = 256;
 
