@@ -60,12 +60,12 @@ void sm_lbt_kernel_begin(sm_core *s)
     s->lb_react_pending = 0;
 }
 
-/* The lowest region free in the register file and not holding a backed-up CTA's bookkeeping
- * (except `own`, the CTA being restored). */
+/* The lowest region free for a CTA: unallocated and not a backed-up CTA's, or `own` (the region a
+ * CTA being restored was backed up from: still allocated, its values are in memory). */
 static uint32_t free_region(const sm_core *s, uint32_t own)
 {
     for (uint32_t r = 0; r < s->rf.resident; r++)
-        if (!s->rf.cta_alloc[r] && (r == own || !s->lb_ctl.cta[r].used)) return r;
+        if (r == own || (!s->rf.cta_alloc[r] && !s->lb_ctl.cta[r].used)) return r;
     return LB_CTL_NONE;
 }
 
