@@ -180,7 +180,9 @@ void sm_lbt_period_end(sm_core *s, uint64_t period_cycles)
         /* one more CTA may run: the last backed-up one is restored (below), else a new one starts */
         s->lb_limit++;
         s->st.lb_reactivations++;
-        if (lb_ctl_restore_pick(&s->lb_ctl) != LB_CTL_NONE || s->lb_xfer.kind != LB_XFER_IDLE) s->lb_react_pending++;
+        uint32_t inactive = 0; /* CTAs this re-activation may bring back */
+        for (uint32_t k = 0; k < s->max_ctas_kernel; k++) inactive += s->ctas[k].live && s->lb_phase[k] != SM_LB_ACTIVE;
+        if (s->lb_react_pending < inactive) s->lb_react_pending++;
     }
 }
 
