@@ -14,6 +14,7 @@
 #include <vector>
 
 extern "C" {
+#include "cbwt/noc_sampler.h"
 #include "noc/xbar.h"
 }
 
@@ -38,7 +39,15 @@ public:
     void tick(uint64_t now);
 
     bool peek(int out, uint64_t now, xbar_pkt *pkt) const { return xbar_peek(&x_, out, now, pkt) != 0; }
-    bool pop(int out, uint64_t now, xbar_pkt *pkt) { return xbar_pop(&x_, out, now, pkt) != 0; }
+    bool pop(int out, uint64_t now, xbar_pkt *pkt)
+    {
+        if (xbar_pop(&x_, out, now, pkt) == 0) return false;
+        if (sampler_) // CBWT's congestion detector: the LFSR picks the samplers as packets leave
+            noc_sampler_record(sampler_, noc_sampler_pick(sampler_), pkt->ready_cycle - pkt->push_cycle);
+        return true;
+    }
+    // CBWT: every packet leaving this network is offered to the sampler (null: none).
+    void set_sampler(noc_sampler *s) { sampler_ = s; }
     // The cycle the packet at the head of `out` is (or was) ready; kNever while none is complete.
     uint64_t head_ready(int out) const;
     // First cycle >= now at which inputs need a tick (staged packets, flits to move).
@@ -63,6 +72,7 @@ private:
     std::vector<Staged> staged_;
     std::vector<int> head_, count_, staged_flits_;
     int staged_total_ = 0;
+    noc_sampler *sampler_ = nullptr;
 };
 
 } // namespace gtlm
