@@ -36,6 +36,8 @@ int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-cbwt_l2_share", &c->l2_share, "1", 1, 1024, "L1s sharing one victim bit", e);
     rc |= opt_add_int(r, b, "-cbwt_noc_sample", &c->noc_sample, "16", 1, 32768,
                       "one in N interconnect packets has its latency sampled (power of two)", e);
+    rc |= opt_add_bool(r, b, "-cbwt_coarse_up", &c->coarse_up, "1",
+                       "MAW >= T_w: an uncongested period (below T_NoC_L) raises MAW by one (0: the spec's no action)", e);
     rc |= opt_add_enum(r, b, "-cbwt_eq1", &c->eq1_base, cbwt_eq1_names, "nmax",
                        "Eq. 1 scales n_max (doc) or the current MAW by 1 - m_b/m", e);
     rc |= opt_add_enum(r, b, "-cbwt_pd_launch", &c->pd_launch, cbwt_pd_launch_names, "keep",

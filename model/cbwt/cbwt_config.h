@@ -23,6 +23,7 @@ typedef struct cbwt_config {
     int l2_sample;       /* 1 in N L2 sets carries victim bits (doc: 64) */
     int l2_share;        /* L1s per victim bit (1 = one bit per L1) */
     int noc_sample;      /* 1 in N packets sampled (power of two) */
+    int coarse_up;       /* coarse region: an uncongested period below n_max steps up (maw_ctrl.h) */
     int eq1_base;        /* Eq. 1 from n_max (doc) or the current MAW (G7 alternative) */
     int pd_launch;       /* kernel launch: keep the predicted PD, or reset it to -pdp_pd (G14) */
 } cbwt_config;

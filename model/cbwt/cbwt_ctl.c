@@ -29,6 +29,7 @@ int cbwt_ctl_init(cbwt_ctl *c, const cbwt_config *cfg, int n_slices, int l2_sets
     c->params.t_noc_g = cfg->t_noc_g;
     c->params.t_lls = cfg->t_lls;
     c->params.t_w = cfg->t_w;
+    c->params.coarse_up = cfg->coarse_up;
     c->params.n_max = 1;
     if (c->params.t_noc_l > c->params.t_noc_h || maw_reset(&c->maw, &c->params) != 0) {
         cbwt_ctl_free(c);

@@ -13,7 +13,7 @@ struct Maw {
     maw_ctrl c{};
     Maw()
     {
-        maw_params p{24, 10, 200.0, 100.0, 0.05, 0.05};
+        maw_params p{24, 10, 200.0, 100.0, 0.05, 0.05, 0};
         EXPECT_EQ(maw_reset(&c, &p), 0);
     }
     maw_step period(double lat, double lls = 0.1, uint64_t m = 1000, uint64_t mb = 750)

@@ -182,6 +182,7 @@ TEST(CbwtWiring, ControllerClosesPeriodsOnLoadsOrTimeoutAndStartsEachKernelAtNma
     cfg.t_w = 10;
     cfg.t_noc_g = 0.05;
     cfg.t_lls = 0.05;
+    cfg.coarse_up = 1;
     cfg.period = 100;
     cfg.timeout = 1000;
     cfg.l2_sample = 64;
@@ -259,4 +260,21 @@ TEST(CbwtWiring, ReuseHistogramCountsLoadHitsFromFillToEviction)
     EXPECT_EQ(c.st.bypasses, 0u);
     pdp_l1_free(&p);
     cache_free(&c);
+}
+
+TEST(CbwtWiring, CoarseRegionStepsUpWhenUncongestedOnlyWithCoarseUp)
+{
+    for (int up : {0, 1}) {
+        maw_params p{24, 10, 200.0, 100.0, 0.05, 0.05, up};
+        maw_ctrl c;
+        ASSERT_EQ(maw_reset(&c, &p), 0);
+        maw_inputs hot{300.0, 0.5, 100, 50}; // step 1: MAW = 12 (still >= T_w)
+        EXPECT_EQ(maw_period(&c, &hot), MAW_STEP_1);
+        EXPECT_EQ(c.maw, 12);
+        maw_inputs cool{50.0, 0.5, 100, 0};
+        EXPECT_EQ(maw_period(&c, &cool), up ? MAW_STEP_3 : MAW_STEP_NONE);
+        EXPECT_EQ(c.maw, up ? 13 : 12);
+        maw_inputs mid{150.0, 0.5, 100, 0}; // in range: no action either way
+        EXPECT_EQ(maw_period(&c, &mid), MAW_STEP_NONE);
+    }
 }

@@ -80,6 +80,7 @@ void CbwtGlue::kernel_begin(uint64_t cycle)
 
 void CbwtGlue::poll(uint64_t cycle)
 {
+    if (!ctrl_) return; // statistics only: no periods, no MAW
     uint64_t loads, byp;
     sampler_counts(loads, byp);
     int before = ctl_.maw.maw;
