@@ -30,7 +30,7 @@ TEST(CbwtMaw, StartsAtNmaxAndHoldsWithoutContentionAndCongestion)
     EXPECT_EQ(m.period(300, 0.01), MAW_STEP_NONE); // congestion but no contention
     EXPECT_EQ(m.period(150, 0.5), MAW_STEP_NONE);  // contention but no congestion
     EXPECT_EQ(m.c.maw, 24);
-    maw_params bad{24, 10, 100.0, 200.0, 0.05, 0.05};
+    maw_params bad{24, 10, 100.0, 200.0, 0.05, 0.05, 0};
     EXPECT_EQ(maw_reset(&m.c, &bad), -1);
 }
 
