@@ -322,6 +322,11 @@ static cache_status start_fetch(cache_core *c, const cache_req *req, uint64_t la
                 if (!c->hooks.victim || all_reserved(c, set)) return fail(c, r, CACHE_FAIL_LINE_ALLOC);
                 c->st.bypasses++; /* the replacement policy protects every line */
                 r->bypassed = 1;
+                if (c->bypass_direct && !req->is_write) {
+                    c->st.misses++; /* a non-hit, as the bypasses that keep an MSHR */
+                    r->status = CACHE_BYPASS_DIRECT;
+                    return CACHE_BYPASS_DIRECT;
+                }
                 alloc = 0;
             }
         }

@@ -40,6 +40,8 @@ int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *e)
                        "MAW >= T_w: an uncongested period (below T_NoC_L) raises MAW by one (0: the spec's no action)", e);
     rc |= opt_add_enum(r, b, "-cbwt_eq1", &c->eq1_base, cbwt_eq1_names, "nmax",
                        "Eq. 1 scales n_max (doc) or the current MAW by 1 - m_b/m", e);
+    rc |= opt_add_bool(r, b, "-mrpb_stall_bypass", &c->mrpb_stall_bypass, "0",
+                       "MRPB: an L1D load stalled for a line, MSHR or miss-queue slot bypasses to the L2", e);
     rc |= opt_add_enum(r, b, "-cbwt_pd_launch", &c->pd_launch, cbwt_pd_launch_names, "keep",
                        "at each kernel launch keep the predicted PD or reset it to -pdp_pd", e);
     return rc;

@@ -25,6 +25,8 @@ typedef struct cbwt_config {
     int noc_sample;      /* 1 in N packets sampled (power of two) */
     int coarse_up;       /* coarse region: an uncongested period below n_max steps up (maw_ctrl.h) */
     int eq1_base;        /* Eq. 1 from n_max (doc) or the current MAW (G7 alternative) */
+    int mrpb_stall_bypass; /* MRPB's resource-stall bypass: an L1D load refused for want of a line,
+                              MSHR or miss-queue slot goes to the L2 instead of retrying */
     int pd_launch;       /* kernel launch: keep the predicted PD, or reset it to -pdp_pd (G14) */
 } cbwt_config;
 

@@ -103,6 +103,7 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         sm_core_free(s);
         return -1;
     }
+    if (s->l1d_enabled && cfg->sm.pdp_mode != PDP_MODE_OFF) s->l1d.bypass_direct = !cfg->sm.pdp_bypass_mshr;
     if (s->l1d_enabled && cfg->sm.pdp_mode == PDP_MODE_OFF && (cfg->cbwt.stats || cfg->cbwt.ctrl) && pdp_l1_init_observe(&s->pdp, &s->l1d) != 0) {
         strbuf_printf(err, "SM %d: out of memory for the L1D reuse statistics\n", id);
         sm_core_free(s);

@@ -237,3 +237,27 @@ TEST(Cbwt, StaticWarpLimitOfOneFinishesABarrierKernel)
     EXPECT_NE(r.error.find("barrier"), std::string::npos) << r.error;
     gtlm_sim_destroy(sim);
 }
+
+TEST(Cbwt, MrpbStallBypassAndDirectPdpBypassesSendLoadsToTheL2)
+{
+    // 48 warps per SM over 3x the L1: the 32 MSHRs run out, so loads stall; with MRPB's stall
+    // bypass they go to the L2 instead. With -pdp_bypass_mshr 0 PDP's bypasses skip the MSHRs.
+    for (int variant = 0; variant < 2; variant++) {
+        std::vector<const char *> ov = {"-mrpb_stall_bypass", "1"};
+        if (variant) ov = {"-pdp_mode", "static", "-pdp_pd", "32", "-pdp_bypass_mshr", "0"};
+        gtlm_sim *sim = make(ov);
+        ASSERT_NE(sim, nullptr);
+        CbwtRun r = run(sim, 32, 768, 32, 2, 0);
+        ASSERT_TRUE(r.ok) << r.error;
+        double direct = 0, fails = 0;
+        for (int i = 0; i < 16; i++) {
+            std::string p = "gpu.sm[" + std::to_string(i) + "].";
+            direct += stat(sim, p + "bypass_requests");
+        }
+        fails = stat(sim, "gpu.sm[0].ldst.res_fail_mshr");
+        std::printf("variant %d: %.0f cycles, %.0f loads sent around the L1, SM 0 MSHR-full failures %.0f\n", variant,
+                    r.cycles, direct, fails);
+        EXPECT_GT(direct, 0.0);
+        gtlm_sim_destroy(sim);
+    }
+}

@@ -278,3 +278,41 @@ TEST(CbwtWiring, CoarseRegionStepsUpWhenUncongestedOnlyWithCoarseUp)
         EXPECT_EQ(maw_period(&c, &mid), MAW_STEP_NONE);
     }
 }
+
+TEST(CbwtWiring, BypassAroundTheMshrsWhenAsked)
+{
+    for (int direct : {0, 1}) {
+        cache_core c;
+        gsim_cache_cfg cfg;
+        char err[256];
+        ASSERT_EQ(gsim_cache_cfg_parse("N:1:128:2,L:L:m:N:L,A:8:8,8", &cfg, err, sizeof err), 0) << err;
+        ASSERT_EQ(cache_init(&c, &cfg), 0);
+        pdp_l1 p;
+        ASSERT_EQ(pdp_l1_init(&p, &c, PDP_MODE_STATIC, 16, 1000), 0);
+        c.bypass_direct = direct;
+        uint64_t woken[8];
+        cache_result res;
+        for (uint64_t a : {0ull, 128ull}) { // two lines, both protected for 16 set accesses
+            cache_req r{};
+            r.addr = a;
+            r.cookie = 1;
+            ASSERT_EQ(cache_access(&c, &r, &res), CACHE_MISS);
+            cache_fill(&c, a, 0, woken, 8);
+        }
+        while (cache_out_count(&c)) {
+            cache_out o;
+            cache_out_pop(&c, &o);
+        }
+        cache_req r{};
+        r.addr = 256;
+        r.cookie = 2;
+        cache_status st = cache_access(&c, &r, &res);
+        EXPECT_EQ(st, direct ? CACHE_BYPASS_DIRECT : CACHE_MISS);
+        EXPECT_EQ(c.st.bypasses, 1u);
+        EXPECT_EQ(c.st.misses, 3u);
+        EXPECT_EQ(cache_mshr_in_use(&c), direct ? 0 : 1); // the G9 default keeps an MSHR for merging
+        EXPECT_EQ(cache_out_count(&c), direct ? 0 : 1);   // the caller sends a direct bypass itself
+        pdp_l1_free(&p);
+        cache_free(&c);
+    }
+}
