@@ -77,19 +77,29 @@ static int alloc_reuse(pdp_l1 *p, cache_core *cache)
     return p->reuse ? 0 : -1;
 }
 
+/* The hooks on the cache: every mode counts reuse; the PDP modes also protect, choose victims
+   and decrement on reads (p->mode set before). */
+static void install_hooks(pdp_l1 *p, cache_core *cache)
+{
+    int pdp = p->mode != PDP_MODE_OBSERVE;
+    p->cache = cache;
+    cache_hooks h;
+    memset(&h, 0, sizeof h);
+    h.ctx = p;
+    h.victim = pdp ? hook_victim : NULL;
+    h.on_read = pdp ? hook_read : NULL;
+    h.on_hit = hook_hit;
+    h.on_fill = hook_fill;
+    h.on_evict = hook_evict;
+    cache_set_hooks(cache, &h);
+}
+
 int pdp_l1_init_observe(pdp_l1 *p, cache_core *cache)
 {
     memset(p, 0, sizeof *p);
     if (alloc_reuse(p, cache) != 0) return -1;
     p->mode = PDP_MODE_OBSERVE;
-    p->cache = cache;
-    cache_hooks h;
-    memset(&h, 0, sizeof h);
-    h.ctx = p;
-    h.on_hit = hook_hit;
-    h.on_fill = hook_fill;
-    h.on_evict = hook_evict;
-    cache_set_hooks(cache, &h);
+    install_hooks(p, cache);
     return 0;
 }
 
@@ -114,16 +124,7 @@ int pdp_l1_init(pdp_l1 *p, cache_core *cache, int mode, int pd, int period)
     }
     p->mode = mode;
     p->period = period;
-    p->cache = cache;
-    cache_hooks h;
-    memset(&h, 0, sizeof h);
-    h.ctx = p;
-    h.victim = hook_victim;
-    h.on_hit = hook_hit;
-    h.on_fill = hook_fill;
-    h.on_read = hook_read;
-    h.on_evict = hook_evict;
-    cache_set_hooks(cache, &h);
+    install_hooks(p, cache);
     return 0;
 }
 
