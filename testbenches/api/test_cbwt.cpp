@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <random>
 #include <string>
 #include <vector>
@@ -260,4 +261,41 @@ TEST(Cbwt, MrpbStallBypassAndDirectPdpBypassesSendLoadsToTheL2)
         EXPECT_GT(direct, 0.0);
         gtlm_sim_destroy(sim);
     }
+}
+
+TEST(Cbwt, TimeSeriesAndWaveformCarryTheControllersSignals)
+{
+    std::string csv = ::testing::TempDir() + "cbwt_ts.csv", vcd = ::testing::TempDir() + "cbwt.vcd";
+    std::vector<const char *> ov = {"-pdp_mode", "shared", "-cbwt_ctrl", "1", "-cbwt_period", "256",
+                                    "-stats_interval", "5000", "-stats_timeseries_file", csv.c_str(),
+                                    "-vcd_file", vcd.c_str(), "-vcd_signals", "gpu.cbwt.*"};
+    gtlm_sim *sim = make(ov);
+    ASSERT_NE(sim, nullptr);
+    CbwtRun r = run(sim, 32, 768, 32, 2, 0);
+    ASSERT_TRUE(r.ok) << r.error;
+    gtlm_sim_destroy(sim); // flushes both files
+    std::FILE *f = std::fopen(csv.c_str(), "r");
+    ASSERT_NE(f, nullptr);
+    char line[1024];
+    ASSERT_NE(std::fgets(line, sizeof line, f), nullptr);
+    EXPECT_NE(std::string(line).find(",maw,pd,bypass_ratio,noc_lat_sampled,lls_rate,cbwt_dir,cbwt_step"), std::string::npos);
+    int gpu_rows = 0;
+    while (std::fgets(line, sizeof line, f)) {
+        std::string l = line;
+        if (l.find(",gpu,") == std::string::npos) continue;
+        gpu_rows++;
+        size_t k = l.rfind(','); // the step, the last column: a step name
+        EXPECT_GT(l.size() - k, 2u) << l;
+    }
+    std::fclose(f);
+    EXPECT_GT(gpu_rows, 1);
+    f = std::fopen(vcd.c_str(), "r");
+    ASSERT_NE(f, nullptr);
+    std::string text;
+    while (std::fgets(line, sizeof line, f)) text += line;
+    std::fclose(f);
+    for (const char *sig : {"maw", "pd", "bypass_permille", "noc_lat", "lls_permille", "dir", "step"})
+        EXPECT_NE(text.find(std::string(" ") + sig + " "), std::string::npos) << sig;
+    std::remove(csv.c_str());
+    std::remove(vcd.c_str());
 }
