@@ -316,3 +316,32 @@ TEST(CbwtWiring, BypassAroundTheMshrsWhenAsked)
         cache_free(&c);
     }
 }
+
+TEST(CbwtWiring, ABypassRefusedForWantOfAnMshrIsNotCounted)
+{
+    cache_core c;
+    gsim_cache_cfg cfg;
+    char err[256];
+    ASSERT_EQ(gsim_cache_cfg_parse("N:1:128:2,L:L:m:N:L,A:1:8,8", &cfg, err, sizeof err), 0) << err;
+    ASSERT_EQ(cache_init(&c, &cfg), 0);
+    pdp_l1 p;
+    ASSERT_EQ(pdp_l1_init(&p, &c, PDP_MODE_STATIC, 16, 1000), 0);
+    uint64_t woken[8];
+    cache_result res;
+    for (uint64_t a : {0ull, 128ull}) {
+        cache_req r{};
+        r.addr = a;
+        r.cookie = 1;
+        ASSERT_EQ(cache_access(&c, &r, &res), CACHE_MISS);
+        cache_fill(&c, a, 0, woken, 8);
+    }
+    cache_req r{};
+    r.addr = 256;
+    r.cookie = 2;
+    EXPECT_EQ(cache_access(&c, &r, &res), CACHE_MISS); // bypass, holding the one MSHR
+    r.addr = 384;
+    for (int retry = 0; retry < 3; retry++) EXPECT_EQ(cache_access(&c, &r, &res), CACHE_RESERVATION_FAIL);
+    EXPECT_EQ(c.st.bypasses, 1u); // the refused attempts bypassed nothing
+    pdp_l1_free(&p);
+    cache_free(&c);
+}
