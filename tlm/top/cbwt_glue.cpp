@@ -30,10 +30,13 @@ struct L1Rate {
 double l1_rate(const stat_registry *r, stat_scope scope, const void *ctx)
 {
     const L1Rate *k = static_cast<const L1Rate *>(ctx);
-    double acc = 0, miss = 0, byp = 0;
-    if (stat_get(r, "gpu.cbwt.l1_accesses", scope, &acc) || acc <= 0) return 0;
+    double hits = 0, merged = 0, miss = 0, byp = 0;
+    stat_get(r, "gpu.cbwt.l1_hits", scope, &hits);
+    stat_get(r, "gpu.cbwt.l1_hit_reserved", scope, &merged);
     stat_get(r, "gpu.cbwt.l1_misses", scope, &miss);
     stat_get(r, "gpu.cbwt.l1_bypasses", scope, &byp);
+    double acc = hits + merged + miss; // accesses that went through (refused retries are not accesses here)
+    if (acc <= 0) return 0;
     if (k->bypass_only) return byp / acc;
     return (k->without_bypass ? miss - byp : miss) / acc;
 }
@@ -149,13 +152,15 @@ void CbwtGlue::register_stats(stat_registry *r)
     counter("gpu.cbwt.cycles", &ctl_.cycles, "cycles", "CBWT: core cycles the controller ran");
     ratio("gpu.cbwt.maw_avg", "gpu.cbwt.maw_cycles", "gpu.cbwt.cycles", "CBWT: average MAW per scheduler");
     sum("gpu.cbwt.l1_accesses", "gpu.sm[*].l1d.accesses", "accesses", "L1D accesses, every SM");
+    sum("gpu.cbwt.l1_hits", "gpu.sm[*].l1d.hits", "accesses", "L1D hits, every SM");
+    sum("gpu.cbwt.l1_hit_reserved", "gpu.sm[*].l1d.hit_reserved", "accesses", "L1D accesses merged into an MSHR, every SM");
     sum("gpu.cbwt.l1_misses", "gpu.sm[*].l1d.misses", "accesses", "L1D misses (bypasses included), every SM");
     sum("gpu.cbwt.l1_bypasses", "gpu.sm[*].l1d.bypasses", "accesses", "L1D bypasses, every SM");
     ok(stat_add_derived(r, "gpu.cbwt.l1_miss_rate", l1_rate, &rate_all, "ratio",
-                        "L1D (misses + bypasses) / accesses (Fig. 14)", nullptr));
+                        "L1D misses (bypasses included) / (hits + merges + misses) (Fig. 14)", nullptr));
     ok(stat_add_derived(r, "gpu.cbwt.l1_miss_rate_no_bypass", l1_rate, &rate_nobyp, "ratio",
-                        "L1D misses that allocated / accesses", nullptr));
-    ok(stat_add_derived(r, "gpu.cbwt.l1_bypass_rate", l1_rate, &rate_byp, "ratio", "L1D bypasses / accesses", nullptr));
+                        "L1D misses that allocated / (hits + merges + misses)", nullptr));
+    ok(stat_add_derived(r, "gpu.cbwt.l1_bypass_rate", l1_rate, &rate_byp, "ratio", "L1D bypasses / (hits + merges + misses)", nullptr));
     static const char *const bins[PDP_REUSE_BINS] = {"0", "1", "2", "3_4", "5_8", "gt8"};
     for (int b = 0; b < PDP_REUSE_BINS; b++) {
         std::string path = std::string("gpu.cbwt.l1_reuse_") + bins[b];
