@@ -313,15 +313,21 @@ static cache_status start_fetch(cache_core *c, const cache_req *req, uint64_t la
                                 uint8_t fetch, uint8_t wait, int wait_write, int add_waiter, int send_write,
                                 cache_result *r)
 {
-    int victim = -1, alloc = 1;
+    int victim = -1, alloc = 1, protected_bypass = 0;
     if (m < 0) {
         if (way < 0) {
             if (ask_alloc(c, req, r) == CACHE_BYPASS)
                 alloc = 0;
             else if (c->cfg.alloc_policy == 'm' && (victim = pick_victim(c, set)) < 0) {
                 if (!c->hooks.victim || all_reserved(c, set)) return fail(c, r, CACHE_FAIL_LINE_ALLOC);
-                c->st.bypasses++; /* the replacement policy protects every line */
-                r->bypassed = 1;
+                r->bypassed = 1; /* the replacement policy protects every line */
+                if (c->bypass_direct && !req->is_write) {
+                    c->st.bypasses++;
+                    c->st.misses++; /* a non-hit, as the bypasses that keep an MSHR */
+                    r->status = CACHE_BYPASS_DIRECT;
+                    return CACHE_BYPASS_DIRECT;
+                }
+                protected_bypass = 1; /* counted once the access cannot fail any more */
                 alloc = 0;
             }
         }
@@ -333,6 +339,7 @@ static cache_status start_fetch(cache_core *c, const cache_req *req, uint64_t la
     if (add_waiter && mshr_reserve(c, m >= 0 ? m : c->mshr_free)) return fail(c, r, CACHE_FAIL_MSHR_MERGE);
     int nout = (fetch != 0) + (send_write != 0) + (victim >= 0 && victim_dirty(c, set, victim));
     if (mq_room(c) < nout) return fail(c, r, CACHE_FAIL_MISS_QUEUE);
+    c->st.bypasses += (uint64_t)protected_bypass;
 
     r->writeback_sent = (uint8_t)(victim >= 0 && victim_dirty(c, set, victim));
     if (victim >= 0) {

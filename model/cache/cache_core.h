@@ -69,6 +69,8 @@ typedef enum cache_status {
     CACHE_HIT_RESERVED,     /* merged into the line's pending MSHR entry */
     CACHE_MISS,             /* outgoing message(s) queued; see cache_result */
     CACHE_RESERVATION_FAIL, /* nothing changed; retry later; see cache_result.fail */
+    CACHE_BYPASS_DIRECT,    /* only with bypass_direct: the replacement hook protects every line and the
+                               read is to skip the cache and its MSHRs (the caller sends it on) */
 } cache_status;
 
 typedef enum cache_fail_reason {
@@ -205,6 +207,7 @@ typedef struct cache_core {
     int mq_cap, mq_head, mq_count;
     uint16_t *ipoly_tab;  /* 'P': (byte << 8j) mod poly, for j = 0..7 */
     cache_hooks hooks;
+    int bypass_direct;    /* a hook-protected set's read returns CACHE_BYPASS_DIRECT (0: it keeps an MSHR) */
     cache_stats st;
     /* power modes (cache_power.c): blocks of pm_lines lines; always ON unless a policy is set */
     pm_domain pm;

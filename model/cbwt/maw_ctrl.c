@@ -27,6 +27,8 @@ static maw_step coarse(maw_ctrl *c, const maw_inputs *in)
 {
     int contention = in->lls_rate > c->p.t_lls, congestion = in->noc_lat > c->p.t_noc_h;
     if (!(contention && congestion)) {
+        if (c->p.coarse_up && in->noc_lat < c->p.t_noc_l && c->maw < c->p.n_max)
+            return move(c, c->maw + 1, MAW_DIR_INC, MAW_STEP_3);
         c->dir = MAW_DIR_NONE;
         return MAW_STEP_NONE;
     }

@@ -5,7 +5,8 @@
  *   MAW >= T_w (coarse region):
  *     step 1: contention (lls_rate > T_LLS) and congestion (lat > T_NoC_H): MAW = Eq. 1
  *             n_t = clamp(round((1 - m_b/m) * n_max), 1, n_max) if n_t < MAW, else MAW - 1
- *             (STEP_1_DEC, a PROPOSAL so a congested kernel keeps moving); otherwise no action.
+ *             (STEP_1_DEC, a PROPOSAL so a congested kernel keeps moving); otherwise no action
+ *             (with coarse_up: lat < T_NoC_L and MAW < n_max takes step 3).
  *   MAW < T_w (fine, conservative search):
  *     step 4: the last +-1 moved latency out of [T_NoC_L, T_NoC_H] from inside it: undo it.
  *     step 2: lat > T_NoC_H, or the last decrement cut latency by more than T_NoC_G: MAW - 1.
@@ -41,6 +42,9 @@ typedef struct maw_params {
     double t_noc_h, t_noc_l; /* latency range, cycles (PROPOSAL: 4x and 2x zero-load latency) */
     double t_noc_g;   /* relative latency drop that keeps decreasing (doc: 5%) */
     double t_lls;     /* lls_rate threshold of contention (PROPOSAL: 0.05) */
+    int coarse_up;    /* PROPOSAL: in the coarse region an uncongested period (lat < T_NoC_L) below
+                         n_max takes step 3 too; 0 = the spec's literal "no action" (MAW could stay
+                         at an Eq. 1 estimate >= T_w for the rest of the kernel) */
 } maw_params;
 
 typedef struct maw_inputs {

@@ -28,6 +28,8 @@ void noc_sampler_record(noc_sampler *s, int sampled, uint64_t latency)
     if (sampled) {
         s->lat_sum += latency;
         s->lat_cnt++;
+        s->smp_sum += latency;
+        s->smp_cnt++;
     }
 }
 

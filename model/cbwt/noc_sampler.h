@@ -13,6 +13,7 @@ typedef struct noc_sampler {
     int rate;          /* power of two; 1 samples every packet */
     uint64_t lat_sum, lat_cnt;        /* this period */
     uint64_t all_sum, all_cnt;        /* every packet, whole run (full-coverage statistic) */
+    uint64_t smp_sum, smp_cnt;        /* sampled packets, whole run */
 } noc_sampler;
 
 /* 0, or -1 (rate not a power of two in 1..32768). */

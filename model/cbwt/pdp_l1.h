@@ -21,7 +21,11 @@
 #include "pdp.h"
 #include "pdp_predictor.h"
 
-enum { PDP_MODE_OFF = 0, PDP_MODE_STATIC, PDP_MODE_PRIVATE, PDP_MODE_GLOBAL, PDP_MODE_SHARED, PDP_MODE_COUNT };
+enum { PDP_MODE_OFF = 0, PDP_MODE_STATIC, PDP_MODE_PRIVATE, PDP_MODE_GLOBAL, PDP_MODE_SHARED, PDP_MODE_COUNT,
+       PDP_MODE_OBSERVE = PDP_MODE_COUNT /* no option name: the L1's own LRU, hooks only count reuse */ };
+/* Reuse-count histogram bins (spec 8, Fig. 4 PROPOSAL): 0, 1, 2, 3-4, 5-8, more than 8 load hits
+   between a line's fill and its eviction. */
+#define PDP_REUSE_BINS 6
 extern const char *const pdp_mode_names[]; /* NULL-terminated, for opt_add_enum */
 
 typedef struct pdp_l1 {
@@ -33,11 +37,23 @@ typedef struct pdp_l1 {
     pdp_predictor pred;
     uint64_t period_loads;
     uint64_t loads, predictions; /* statistics */
+    uint16_t *reuse;      /* per line: load hits since its fill */
+    uint64_t reuse_hist[PDP_REUSE_BINS];
+    void (*evict_next)(void *ctx, const cache_line *line, int set, int way); /* chained on_evict */
+    void *evict_ctx;
 } pdp_l1;
 
 /* Installs the hooks on `cache` (mode != off). 0, or -1 (bad parameters, no memory). */
 int pdp_l1_init(pdp_l1 *p, cache_core *cache, int mode, int pd, int period);
 void pdp_l1_free(pdp_l1 *p);
+/* Observe-only hooks: the cache keeps its own replacement; only the reuse histogram counts. */
+int pdp_l1_init_observe(pdp_l1 *p, cache_core *cache);
+/* Another on_evict listener behind PDP's hooks (CCWS' victim tags): the hook chain. */
+void pdp_l1_chain_evict(pdp_l1 *p, void (*fn)(void *ctx, const cache_line *line, int set, int way), void *ctx);
+/* Kernel launch (-cbwt_pd_launch reset, gap G14): PD back to pd, the predictor's counters cleared. */
+void pdp_l1_reset(pdp_l1 *p, int pd);
+/* Bin of a reuse count. */
+int pdp_reuse_bin(unsigned hits);
 /* Global/shared modes: p takes its PD from src (and, global, feeds src's sampler). Ignored in
    other modes or when p == src. */
 void pdp_l1_follow(pdp_l1 *p, pdp_l1 *src);

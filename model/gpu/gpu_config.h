@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "../cache/cache_config.h"
+#include "../cbwt/cbwt_config.h"
 #include "../common/strbuf.h"
 #include "../config/gpgpusim_formats.h"
 #include "../dram/dram_config.h"
@@ -56,6 +57,7 @@ typedef struct gtlm_config {
     trace_config trace;
     power_config power;
     lb_config lb;
+    cbwt_config cbwt;
 } gtlm_config;
 
 /* Registers every block's options in the registry, pointing into cfg (defaults applied). */

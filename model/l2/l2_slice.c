@@ -86,6 +86,7 @@ int l2_slice_init(l2_slice *s, const l2_slice_params *p)
     for (int i = 0; i < s->wait_alloc; i++) s->wait[i].next_free = i + 1 < s->wait_alloc ? i + 1 : -1;
     s->wait_free = 0;
     s->stall_since = L2_NEVER;
+    s->tag_src = -1;
     return 0;
 }
 
@@ -220,10 +221,12 @@ static void apply_fill(l2_slice *s, const l2_fill_entry *f, uint64_t cycle)
     int n = cache_fill(&s->cache, f->addr, f->mask, woken, max_wake);
     note_new_mq_entries(s, before, 0); /* write-backs of victims chosen at fill */
     s->st.fills++;
+    uint64_t served = 0;
     for (int i = 0; i < n && i < max_wake; i++) {
         if (!woken[i]) continue; /* a write merged into the MSHR: acknowledged already */
         int k = (int)(woken[i] - 1);
         l2_waiter *w = &s->wait[k];
+        if (w->kind == L2_REQ_READ && w->src >= 0 && w->src < 64) served |= 1ull << w->src;
         l2_req r = {0};
         r.kind = w->kind;
         r.bytes = w->bytes;
@@ -233,6 +236,7 @@ static void apply_fill(l2_slice *s, const l2_fill_entry *f, uint64_t cycle)
         s->wait_free = k;
         s->wait_used--;
     }
+    if (s->served && n >= 0) s->served(s->served_ctx, served);
 }
 
 /* ---- tag stage ---- */
@@ -274,7 +278,9 @@ static int tag_access(l2_slice *s, const l2_req *r, uint64_t cycle)
     int before = cache_out_count(&s->cache);
     cache_result res;
     s->cache.now = cycle;
+    s->tag_src = r->kind == L2_REQ_READ ? r->src : -1;
     cache_status st = cache_access(&s->cache, &cr, &res);
+    s->tag_src = -1;
     if (st == CACHE_RESERVATION_FAIL) { /* an access attempt, as GPGPU-Sim counts L2 accesses */
         s->st.accesses++;
         s->st.reservation_fails++;
@@ -302,6 +308,7 @@ static int tag_access(l2_slice *s, const l2_req *r, uint64_t cycle)
     w->bytes = r->bytes;
     w->kind = r->kind;
     w->mask = r->sector_mask;
+    w->src = r->src;
     w->next_free = -1;
     return 0;
 }

@@ -62,6 +62,7 @@ typedef struct l2_req {
     uint32_t pc_hash;
     uint8_t sector_mask; /* 0: whole line */
     uint8_t kind;        /* l2_req_kind */
+    int32_t src;         /* the SM whose load this READ is, -1 otherwise (prefetch, or unknown) */
 } l2_req;
 
 /* A response for the interconnect. */
@@ -121,6 +122,7 @@ typedef struct l2_waiter { /* a read/atomic waiting in an MSHR; cache cookie = i
     uint64_t cookie;
     uint32_t bytes;
     uint8_t kind, mask;
+    int32_t src;          /* l2_req.src */
     int next_free;
 } l2_waiter;
 
@@ -142,6 +144,12 @@ typedef struct l2_slice {
     uint64_t port_free;   /* first cycle the data port is free */
     uint64_t tag_free;    /* first cycle the tag stage is free (the last lookup + 1) */
     uint64_t stall_since; /* cycle the ROP head first failed to enter the tag stage, or L2_NEVER */
+    /* Observers (CBWT's victim bits, model/cbwt/cbwt_l2.h) use the cache's hooks and these:
+       tag_src is the src of the request in the tag stage during cache_access (-1 otherwise);
+       served, when set, hears after each fill the SMs (bit per SM id < 64) whose loads it woke. */
+    int32_t tag_src;
+    void (*served)(void *ctx, uint64_t sm_mask);
+    void *served_ctx;
     l2_slice_stats st;
 } l2_slice;
 

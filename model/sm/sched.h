@@ -37,6 +37,10 @@ enum sched_status {
                            * a barrier or a memory fence (two-level swaps such warps out) */
     SCHED_WARP_THROTTLED = 4   /* set by the core only: beyond the run-time warp limit */
 };
+/* Flag the SM may OR into a status byte: the warp waits at a barrier. The core strips it before
+ * the policy sees the status; with barrier_free such a warp takes no slot of the warp limit (the
+ * warps its barrier waits for could otherwise never issue: SWL would deadlock). */
+#define SCHED_AT_BARRIER 0x80u
 
 /* Memory-access outcome reported by the LD/ST unit. */
 enum sched_mem_outcome { SCHED_MEM_HIT = 0, SCHED_MEM_MISS = 1, SCHED_MEM_MERGE = 2 };
@@ -89,6 +93,7 @@ typedef struct sched {
     uint32_t last_issued;   /* local index of the last issued warp, SCHED_NONE before any */
     uint32_t greedy;        /* last_issued while that warp lives, else SCHED_NONE */
     uint32_t warp_limit;    /* run-time active-warp limit, 0 = none */
+    uint8_t barrier_free;   /* warps flagged SCHED_AT_BARRIER take no slot of the limit */
     /* statistics */
     uint64_t cycles;            /* sched_order calls */
     uint64_t idle_cycles;       /* ... that returned no warp while some warp was live */

@@ -132,11 +132,17 @@ uint32_t sched_order(sched *s, const uint8_t *status, uint32_t *out)
 {
     s->cycles++;
     for (uint32_t j = 0; j < s->n_local; j++)
-        s->st[j] = s->live[j] ? status[sched_slot(s, j)] : (uint8_t)SCHED_WARP_IDLE;
+        s->st[j] = s->live[j] ? (uint8_t)(status[sched_slot(s, j)] & ~SCHED_AT_BARRIER) : (uint8_t)SCHED_WARP_IDLE;
     if (s->warp_limit && s->warp_limit < s->n_live) {
         int held = 0;
-        for (uint32_t k = s->warp_limit; k < s->n_live; k++) {
+        uint32_t kept = 0;
+        for (uint32_t k = 0; k < s->n_live; k++) {
             uint32_t j = s->by_age[k];
+            if (s->barrier_free && (status[sched_slot(s, j)] & SCHED_AT_BARRIER)) continue;
+            if (kept < s->warp_limit) {
+                kept++;
+                continue;
+            }
             held |= s->st[j] == SCHED_WARP_READY;
             s->st[j] = SCHED_WARP_THROTTLED;
         }

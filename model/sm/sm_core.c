@@ -88,16 +88,12 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
             return -1;
         }
         s->last_why[k] = SM_STALL_IDLE;
+        s->scheds[k].barrier_free = (uint8_t)(cfg->cbwt.barrier_free != 0);
+        if (cfg->cbwt.maw) sched_set_warp_limit(&s->scheds[k], (uint32_t)cfg->cbwt.maw); /* SWL-N */
     }
     s->l1d_enabled = !cfg->l1.dl1.disabled;
     if (s->l1d_enabled && cache_init(&s->l1d, &cfg->l1.dl1) != 0) {
         strbuf_printf(err, "SM %d: cannot build the L1 data cache from -gpgpu_cache:dl1\n", id);
-        sm_core_free(s);
-        return -1;
-    }
-    if (s->l1d_enabled && cfg->sm.pdp_mode != PDP_MODE_OFF && sched_wants_l1_lines(&s->scheds[0])) {
-        /* both drive the L1's one set of hooks: not combined yet */
-        strbuf_printf(err, "SM %d: -pdp_mode and a scheduler that tracks L1 evictions (CCWS) cannot be combined yet\n", id);
         sm_core_free(s);
         return -1;
     }
@@ -107,7 +103,15 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         sm_core_free(s);
         return -1;
     }
-    if (s->l1d_enabled && sched_wants_l1_lines(&s->scheds[0])) { /* CCWS' victim tags */
+    if (s->l1d_enabled && cfg->sm.pdp_mode != PDP_MODE_OFF) s->l1d.bypass_direct = !cfg->sm.pdp_bypass_mshr;
+    if (s->l1d_enabled && cfg->sm.pdp_mode == PDP_MODE_OFF && (cfg->cbwt.stats || cfg->cbwt.ctrl) && pdp_l1_init_observe(&s->pdp, &s->l1d) != 0) {
+        strbuf_printf(err, "SM %d: out of memory for the L1D reuse statistics\n", id);
+        sm_core_free(s);
+        return -1;
+    }
+    if (s->l1d_enabled && sched_wants_l1_lines(&s->scheds[0]) && s->pdp.mode != PDP_MODE_OFF) {
+        pdp_l1_chain_evict(&s->pdp, sm_l1d_evicted, s); /* CCWS' victim tags behind PDP's hooks */
+    } else if (s->l1d_enabled && sched_wants_l1_lines(&s->scheds[0])) { /* CCWS' victim tags */
         cache_hooks h = {.ctx = s, .on_evict = sm_l1d_evicted};
         cache_set_hooks(&s->l1d, &h);
     }
@@ -217,6 +221,7 @@ static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint3
     cache_invalidate_all(&s->l1c);
     sm_prefetch_reset(s);
     sm_lb_kernel_begin(s); /* after the L1 invalidation: its evictions are no victims */
+    if (s->pdp.mode != PDP_MODE_OFF && s->cfg->cbwt.pd_launch == CBWT_PD_RESET) pdp_l1_reset(&s->pdp, s->cfg->sm.pdp_pd);
     if (s->pcs) memset(s->pcs, 0, s->pc_cap * sizeof *s->pcs);
     s->pc_n = 0;
     s->finished = 0;
@@ -527,4 +532,17 @@ void sm_core_describe(const sm_core *s, strbuf *out)
                     ws->status == SCHED_WARP_READY ? "ready" : sm_stall_name(ws->why), ws->loads, ws->stores,
                     sb_pending_count(&s->sb, slot), spin_note(ws));
     }
+}
+
+void sm_core_set_warp_limit(sm_core *s, uint32_t per_sched)
+{
+    for (uint32_t k = 0; k < s->n_sched; k++) sched_set_warp_limit(&s->scheds[k], per_sched);
+}
+
+uint32_t sm_core_warps_per_sched(const sm_core *s)
+{
+    uint32_t resident = s->max_ctas_kernel * s->warps_per_cta;
+    uint32_t n = (resident + s->n_sched - 1) / s->n_sched;
+    uint32_t cap = s->n_sched ? s->scheds[0].n_local : 0;
+    return n < cap ? n : cap;
 }

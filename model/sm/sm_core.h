@@ -353,6 +353,10 @@ int sm_core_kernel_begin(sm_core *s, const simt_launch *l, uint32_t ctas_per_sm)
  * the scoreboard covers R0..R254. */
 int sm_core_kernel_begin_trace(sm_core *s, const sm_trace_source *src, uint32_t warps_per_cta, uint32_t ctas_per_sm);
 void sm_core_kernel_end(sm_core *s);
+/* CBWT: every scheduler's run-time warp limit (0 = none), and the most warps a scheduler can
+   hold in this kernel (the resident CTAs' warps, shared out, at most its slots): n_max. */
+void sm_core_set_warp_limit(sm_core *s, uint32_t per_sched);
+uint32_t sm_core_warps_per_sched(const sm_core *s);
 
 int sm_core_can_take_cta(const sm_core *s);
 /* Starts a CTA of the current launch. Returns 0, or -1 (no slot, no memory). */

@@ -80,7 +80,8 @@ static void update_status(sm_core *s, uint32_t slot)
         ws->ready_mem = ws->next_in && ws->next_fu.unit == FU_MEM;
         s->sched_ready_mem[k] += ws->ready_mem;
     }
-    s->status[slot] = ws->status;
+    s->status[slot] = (uint8_t)(ws->status | (sm_slot_live(ws) && !ws->exited &&
+                                              sm_slot_state(ws) == SIMT_WARP_AT_BARRIER ? SCHED_AT_BARRIER : 0));
     s->sched_why_dirty[slot % s->n_sched] = 1;
 }
 

@@ -159,6 +159,8 @@ static void feedback(sm_core *s, int outcome)
     sched_mem_feedback(&s->scheds[u->slot % s->n_sched], u->slot, ((uint64_t)u->func << 32) | u->pc, outcome);
 }
 
+static int direct_request(sm_core *s, const coal_req *q);
+
 /* One request through the L1 data cache. Returns 0 when it must retry next cycle. */
 static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycle, int latency)
 {
@@ -185,6 +187,11 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     s->lb_storing = u->is_store;
     cache_status st = cache_access(c, &cr, &res);
     s->lb_storing = 0;
+    if (st == CACHE_BYPASS_DIRECT) return direct_request(s, q); /* PDP bypass around the MSHRs (-pdp_bypass_mshr 0) */
+    if (st == CACHE_RESERVATION_FAIL && c == &s->l1d && !u->is_store && s->cfg->cbwt.mrpb_stall_bypass) {
+        s->st.ldst_res_fail[res.fail]++;
+        return direct_request(s, q); /* MRPB: a load the L1 cannot take now goes to the L2 instead */
+    }
     if (st == CACHE_RESERVATION_FAIL) {
         s->st.ldst_res_fail[res.fail]++;
         if (c == &s->l1d) cache_pm_queue(c, q->line, PM_EV_RESFAIL, cycle);

@@ -90,6 +90,8 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
                       "L1D protection distance in set accesses: the static PD, the initial PD when predicted", e);
     rc |= opt_add_int(r, b, "-pdp_period", &c->pdp_period, "16384", 1, 10000000,
                       "L1D loads per PD prediction period (doc: 16K accesses of the sampler L1)", e);
+    rc |= opt_add_bool(r, b, "-pdp_bypass_mshr", &c->pdp_bypass_mshr, "1",
+                       "a PDP-bypassed L1D load takes or merges into an MSHR entry (0: it skips the MSHRs)", e);
     return rc ? -1 : 0;
 }
 

@@ -58,7 +58,10 @@ bool Icnt::enter(IcntNet &net, int in, int out, uint32_t bytes, Gp &gp, const sc
     if (!net.can_ever_fit(bytes))
         throw std::runtime_error("icnt: a packet of " + std::to_string(net.flits_of(bytes)) +
                                  " flits can never fit the crossbar's buffers");
-    if (!net.fits(in, bytes)) return false;
+    if (!net.fits(in, bytes)) {
+        net.refused(in, domain_.edge_at_or_after(arrival));
+        return false;
+    }
     uint64_t visible = std::max(domain_.next_edge(), domain_.edge_at_or_after(arrival));
     net.stage(in, out, bytes, cookie_of(gp), visible);
     domain_.wake_at(visible, this);

@@ -67,6 +67,12 @@ public:
     const Counters &rsp_counters() const { return rsp_; }
 
     bool shared_network() const { return rsp_net_ == req_net_; }
+    // CBWT's congestion detector samples the packets of both networks (spec gap G12).
+    void set_sampler(noc_sampler *s)
+    {
+        req_net_->set_sampler(s);
+        rsp_net_->set_sampler(s);
+    }
 
 private:
     bool on_request(int sm, Gp &gp, const sc_core::sc_time &arrival);

@@ -18,9 +18,22 @@ IcntNet::IcntNet(const noc_config &cfg, int n_in, int n_out)
     head_.assign(n_in, 0);
     count_.assign(n_in, 0);
     staged_flits_.assign(n_in, 0);
+    refused_since_.assign(static_cast<size_t>(n_in), kNoRefusal);
 }
 
 IcntNet::~IcntNet() { xbar_free(&x_); }
+
+// The LFSR picks the samplers as packets leave (the choice is independent of the packet).
+void IcntNet::sample(const xbar_pkt &p, uint64_t now)
+{
+    uint64_t from = p.push_cycle;
+    auto it = offered_.find(p.cookie);
+    if (it != offered_.end()) {
+        from = it->second;
+        offered_.erase(it);
+    }
+    noc_sampler_record(sampler_, noc_sampler_pick(sampler_), now - from);
+}
 
 bool IcntNet::can_ever_fit(uint32_t bytes) const
 {
@@ -39,6 +52,9 @@ void IcntNet::stage(int in, int out, uint32_t bytes, uint64_t cookie, uint64_t v
     // fits() held, so the ring (one entry per reserved flit at most) has room.
     Staged &s = staged_[static_cast<size_t>(in) * cap + (head_[in] + count_[in]) % cap];
     s = Staged{cookie, visible, bytes, out};
+    uint64_t &since = refused_since_[static_cast<size_t>(in)];
+    if (sampler_) offered_[cookie] = since != kNoRefusal && since < visible ? since : visible;
+    since = kNoRefusal;
     count_[in]++;
     staged_flits_[in] += flits_of(bytes);
     staged_total_++;

@@ -11,9 +11,11 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 extern "C" {
+#include "cbwt/noc_sampler.h"
 #include "noc/xbar.h"
 }
 
@@ -38,7 +40,21 @@ public:
     void tick(uint64_t now);
 
     bool peek(int out, uint64_t now, xbar_pkt *pkt) const { return xbar_peek(&x_, out, now, pkt) != 0; }
-    bool pop(int out, uint64_t now, xbar_pkt *pkt) { return xbar_pop(&x_, out, now, pkt) != 0; }
+    bool pop(int out, uint64_t now, xbar_pkt *pkt)
+    {
+        if (xbar_pop(&x_, out, now, pkt) == 0) return false;
+        if (sampler_) sample(*pkt, now);
+        return true;
+    }
+    // CBWT: every packet leaving this network is offered to the sampler (null: none), with its
+    // latency from its first offer at the input (a refused packet's wait included) to its ejection
+    // (pop: a wait for the destination included), spec 3.4 / gap G12.
+    void set_sampler(noc_sampler *s) { sampler_ = s; }
+    // A packet was refused at input `in` at edge `cycle` (it is offered again later).
+    void refused(int in, uint64_t cycle)
+    {
+        if (refused_since_[static_cast<size_t>(in)] == kNoRefusal) refused_since_[static_cast<size_t>(in)] = cycle;
+    }
     // The cycle the packet at the head of `out` is (or was) ready; kNever while none is complete.
     uint64_t head_ready(int out) const;
     // First cycle >= now at which inputs need a tick (staged packets, flits to move).
@@ -63,6 +79,12 @@ private:
     std::vector<Staged> staged_;
     std::vector<int> head_, count_, staged_flits_;
     int staged_total_ = 0;
+    // CBWT's sampler: first-offer edge of each packet in the network (only with a sampler)
+    static constexpr uint64_t kNoRefusal = ~0ull;
+    void sample(const xbar_pkt &p, uint64_t now);
+    noc_sampler *sampler_ = nullptr;
+    std::vector<uint64_t> refused_since_; // per input: the held packet's first refusal
+    std::unordered_map<uint64_t, uint64_t> offered_;
 };
 
 } // namespace gtlm

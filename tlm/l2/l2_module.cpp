@@ -69,6 +69,7 @@ bool L2Slice::on_request(Gp &gp, const sc_core::sc_time &arrival)
     r.pc_hash = e ? e->pc_hash : 0;
     r.sector_mask = e ? e->sector_mask : 0;
     r.kind = static_cast<uint8_t>(kind_of(gp));
+    r.src = e && e->kind == MemKind::Load ? static_cast<int32_t>(e->sm) : -1;
     uint64_t v = visible_cycle(arrival);
     if (l2_slice_push(&s_, &r, v)) return false; // ROP queue full (counted): held, END_REQ later
     domain_.wake_at(v, this);

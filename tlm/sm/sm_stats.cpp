@@ -223,6 +223,12 @@ void SmModule::register_stats(stat_registry *r)
             {"l1d.bypasses", &core_.l1d.st.bypasses, "accesses", "CBWT PDP: L1D reads that bypassed (every line protected)"},
             {"l1d.pdp_loads", &core_.pdp.loads, "accesses", "CBWT PDP: L1D reads that decremented their set"},
             {"l1d.pdp_predictions", &core_.pdp.predictions, "periods", "CBWT PDP: PD predictions made (PDP-P)"},
+            {"l1d.reuse_0", &core_.pdp.reuse_hist[0], "lines", "L1D lines evicted with no load hit since their fill"},
+            {"l1d.reuse_1", &core_.pdp.reuse_hist[1], "lines", "L1D lines evicted after 1 load hit"},
+            {"l1d.reuse_2", &core_.pdp.reuse_hist[2], "lines", "L1D lines evicted after 2 load hits"},
+            {"l1d.reuse_3_4", &core_.pdp.reuse_hist[3], "lines", "L1D lines evicted after 3 or 4 load hits"},
+            {"l1d.reuse_5_8", &core_.pdp.reuse_hist[4], "lines", "L1D lines evicted after 5 to 8 load hits"},
+            {"l1d.reuse_gt8", &core_.pdp.reuse_hist[5], "lines", "L1D lines evicted after more than 8 load hits"},
         };
         add_all(r, p, pdp, sizeof pdp / sizeof *pdp);
     }

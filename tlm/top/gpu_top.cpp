@@ -8,6 +8,7 @@
 #include "icnt/icnt.h"
 #include "l2/l2_module.h"
 #include "sm/sm_module.h"
+#include "top/cbwt_glue.h"
 #include "top/power_stats.h"
 #include "wave/vcd_tracer.h"
 
@@ -53,6 +54,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
         drams_.push_back(std::make_unique<DramChannel>(indexed("dram", c).c_str(), cfg_, dram_, c, n_sub, stats));
 
     stats_ = stats;
+    if (cfg_.cbwt.ctrl || cfg_.cbwt.stats) cbwt_ = std::make_unique<CbwtGlue>(cfg_, *this, stats);
     if (stats) {
         power_ = std::make_unique<PowerStats>(cfg_, n_sms, n_slices);
         if (power_->register_stats(stats) != 0) throw std::runtime_error("cannot register the energy statistics");
@@ -82,7 +84,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
     if (outputs && cfg_.gpu.vcd_file && cfg_.gpu.vcd_file[0]) open_vcd();
     if (outputs && cfg_.gpu.stats_interval > 0)
         ts_.open(cfg_.gpu.timeseries_file ? cfg_.gpu.timeseries_file : "gtlm_timeseries.csv",
-                 static_cast<uint64_t>(cfg_.gpu.stats_interval));
+                 static_cast<uint64_t>(cfg_.gpu.stats_interval), cbwt_ != nullptr);
     LOG_I(&log_, "%d SMs, %d memory channels x %d L2 slices, core clock %s", n_sms, cfg_.gpu.n_mem, n_sub,
           core_.period().to_string().c_str());
 }
@@ -98,6 +100,7 @@ void Gpu::open_vcd()
     ProbeList probes;
     for (auto &s : sms_) s->observe(probes);
     icnt_mod_->observe(probes);
+    if (cbwt_) cbwt_->observe(probes);
     for (auto &l : l2s_) l->observe(probes);
     for (auto &d : drams_) d->observe(probes);
     vcd_->add(std::move(probes.all()));
@@ -172,6 +175,7 @@ bool Gpu::watch(uint64_t, bool core_edge)
 {
     if (!running_ || aborted_) return !aborted_;
     uint64_t now = sc_core::sc_time_stamp().value() / core_.period().value();
+    if (core_edge && cbwt_) cbwt_->poll(now);
     ts_.advance(*this, now);
     bool progressed = false, worked = false;
     if (core_edge) {
@@ -307,6 +311,7 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     for (auto &s : sms_) last_work_ += s->core().work;
     last_work_cycle_ = start_cycle_;
     power_modes(start_cycle_, true); // before the dispatcher starts the first CTAs
+    if (cbwt_) cbwt_->kernel_begin(start_cycle_);
     next_report_ = progress_every_;
     dispatcher_.begin(&t, cores, units);
     ts_.begin_kernel(*this, start_cycle_);

@@ -36,6 +36,7 @@ class DramChannel;
 class ProtocolChecker;
 class VcdTracer;
 class PowerStats;
+class CbwtGlue;
 
 struct KernelRun {
     bool ok = true;
@@ -74,6 +75,9 @@ public:
     int n_dram() const { return static_cast<int>(drams_.size()); }
     const DramChannel &dram(int c) const { return *drams_[static_cast<size_t>(c)]; }
     const Icnt &icnt() const { return *icnt_mod_; }
+    Icnt &icnt_mut() { return *icnt_mod_; }
+    // CBWT's detectors and controller (null unless -cbwt_ctrl or -cbwt_stats).
+    const CbwtGlue *cbwt() const { return cbwt_.get(); }
     double core_mhz() const { return cfg_.gpu.clocks.core_mhz; }
     double dram_mhz() const { return cfg_.gpu.clocks.dram_mhz; }
     // Brings time-integrated statistics up to the current time (before a kernel's statistics
@@ -118,6 +122,7 @@ private:
     TimeSeries ts_;
     std::unique_ptr<VcdTracer> vcd_;
     std::unique_ptr<PowerStats> power_;
+    std::unique_ptr<CbwtGlue> cbwt_;
     stat_registry *stats_ = nullptr;
     void power_modes(uint64_t core_cycle, bool begin); // kernel start / end of every power-mode domain
     // the run in progress

@@ -13,6 +13,7 @@ extern "C" {
 #include "l2/l2_module.h"
 #include "sm/sm_module.h"
 #include "top/gpu_top.h"
+#include "top/cbwt_glue.h"
 #include "top/power_stats.h"
 
 namespace gtlm {
@@ -28,14 +29,16 @@ TimeSeries::~TimeSeries()
     if (f_) std::fclose(f_);
 }
 
-void TimeSeries::open(const std::string &path, uint64_t interval)
+void TimeSeries::open(const std::string &path, uint64_t interval, bool cbwt)
 {
+    cbwt_ = cbwt;
     f_ = std::fopen(path.c_str(), "w");
     if (!f_)
         throw Error(GTLM_ST_EIO, "-stats_timeseries_file: cannot open '" + path + "': " + std::strerror(errno));
     interval_ = interval;
     std::fprintf(f_, "cycle,unit,kernel,warp_insn,ipc,l1_accesses,l1_hit_rate,l2_accesses,l2_hit_rate,"
-                     "mshr_occupancy,active_warps,dram_bw_util,icnt_latency,power_w\n");
+                     "mshr_occupancy,active_warps,dram_bw_util,icnt_latency,power_w%s\n",
+                 cbwt ? ",maw,pd,bypass_ratio,noc_lat_sampled,lls_rate,cbwt_dir,cbwt_step" : "");
 }
 
 void TimeSeries::begin_kernel(const Gpu &gpu, uint64_t start)
@@ -85,6 +88,13 @@ void TimeSeries::rows(const Gpu &gpu, uint64_t cycle, uint64_t span)
     Snap total{};
     uint64_t g_mshr = 0, g_warps = 0;
     double g_power = 0;
+    char cbwt_cols[160] = "";
+    if (cbwt_ && gpu.cbwt()) {
+        const cbwt_ctl &c = gpu.cbwt()->ctl();
+        std::snprintf(cbwt_cols, sizeof cbwt_cols, ",%d,%d,%.6f,%.3f,%.6f,%s,%s", c.maw.maw, gpu.sm(0).core().pdp.pol.pd,
+                      c.bratio, c.noc_lat, c.lls_rate, c.dir == MAW_DIR_DEC ? "dec" : c.dir == MAW_DIR_INC ? "inc" : "none",
+                      maw_step_name(static_cast<maw_step>(c.step)));
+    }
     auto line = [&](const std::string &unit, uint64_t insn, uint64_t l1a, uint64_t l1h, uint64_t l2a, uint64_t l2h,
                     const char *mshr, const char *warps, const char *bw, const char *lat, double watts) {
         std::fprintf(f_, "%llu,%s,%llu,", static_cast<unsigned long long>(cycle), unit.c_str(),
@@ -95,7 +105,8 @@ void TimeSeries::rows(const Gpu &gpu, uint64_t cycle, uint64_t span)
         else std::fputs(",,", f_);
         if (l2a != UINT64_MAX) std::fprintf(f_, "%llu,%.6f,", static_cast<unsigned long long>(l2a), ratio(l2h, l2a));
         else std::fputs(",,", f_);
-        std::fprintf(f_, "%s,%s,%s,%s,%.6f\n", mshr, warps, bw, lat, watts);
+        std::fprintf(f_, "%s,%s,%s,%s,%.6f%s\n", mshr, warps, bw, lat, watts,
+                     !cbwt_ ? "" : unit == "gpu" ? cbwt_cols : ",,,,,,,");
     };
     const uint64_t none = UINT64_MAX;
     char a[32], b[32];

@@ -29,7 +29,9 @@ public:
     TimeSeries &operator=(const TimeSeries &) = delete;
 
     // Opens (truncates) the file and writes the header; throws Error(GTLM_ST_EIO) on failure.
-    void open(const std::string &path, uint64_t interval);
+    // cbwt: add CBWT's columns (maw, pd, bypass_ratio, noc_lat_sampled, lls_rate, cbwt_dir,
+    // cbwt_step: the controller's last period, on the gpu row only).
+    void open(const std::string &path, uint64_t interval, bool cbwt = false);
     bool enabled() const { return f_ != nullptr; }
     // A kernel starts at core cycle `start` (statistics were just reset).
     void begin_kernel(const Gpu &gpu, uint64_t start);
@@ -50,6 +52,7 @@ private:
     std::FILE *f_ = nullptr;
     uint64_t interval_ = 0, next_ = 0, last_ = 0, kernel_ = 0, start_ = 0;
     bool in_kernel_ = false;
+    bool cbwt_ = false;
     std::vector<Snap> snaps_;
 };
 

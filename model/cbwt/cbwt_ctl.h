@@ -1,0 +1,53 @@
+/*
+ * CBWT's GPU-wide side (seeds/001 Sec. V, Fig. 10; spec 3.1, 3.6.3): the contention detectors of
+ * the L2 slices (victim bits, lls_detector.h), the NoC congestion detector (noc_sampler.h) and
+ * the MAW controller (maw_ctrl.h). A period closes after -cbwt_period loads of the sampler L1
+ * (SM 0), or -cbwt_timeout core cycles (gap G8); the controller then takes the period's sampled
+ * NoC latency, the L2 sampler sets' lls_rate and SM 0's bypass ratio m_b/m and gives one MAW
+ * that the GPU broadcasts to every warp scheduler (gap G2: one global MAW, per scheduler).
+ *
+ * Beside the sampled hardware, full-coverage instruments for statistics only: victim bits on
+ * every L2 set (the contention ratio of Fig. 5: loads an L1 re-requests after the L2 served it
+ * that line, over all loads) and the latency of every packet (not only the sampled ones).
+ */
+#ifndef GTLM_CBWT_CTL_H
+#define GTLM_CBWT_CTL_H
+
+#include <stdint.h>
+
+#include "cbwt_config.h"
+#include "lls_detector.h"
+#include "maw_ctrl.h"
+#include "noc_sampler.h"
+
+typedef struct cbwt_ctl {
+    cbwt_config cfg;
+    maw_params params;
+    maw_ctrl maw;
+    noc_sampler noc;
+    int n_slices;
+    lls_detector *hw;    /* per L2 slice: victim bits on the sampled sets */
+    lls_detector *full;  /* per L2 slice: victim bits on every set (statistics) */
+    uint64_t loads0, byp0, start; /* the sampler L1's counters and the cycle at the period's start */
+    uint64_t last_cycle;          /* the last poll (MAW integration) */
+    /* the last period's signals (time series, VCD) */
+    double noc_lat, lls_rate, bratio;
+    uint64_t step, dir;
+    /* statistics */
+    uint64_t periods, timeouts, steps[MAW_STEP_COUNT];
+    uint64_t maw_cycles, cycles;  /* MAW x core cycles, cycles: the average MAW */
+    uint64_t period_loads, period_bypasses; /* m and m_b summed over closed periods */
+} cbwt_ctl;
+
+/* zero_load: the zero-load NoC packet latency in interconnect cycles (defaults of T_NoC_L/H).
+   0, or -1 (bad parameters, no memory). */
+int cbwt_ctl_init(cbwt_ctl *c, const cbwt_config *cfg, int n_slices, int l2_sets, int l2_assoc, int n_sms,
+                  double zero_load);
+void cbwt_ctl_free(cbwt_ctl *c);
+/* Kernel launch (gap G14): MAW = n_max (warps per scheduler the kernel can have), a new period. */
+void cbwt_ctl_kernel_begin(cbwt_ctl *c, int n_max, uint64_t loads, uint64_t bypasses, uint64_t cycle);
+/* Every core cycle, with the sampler L1's load and bypass totals: 1 when a period closed (the new
+   MAW is c->maw.maw), else 0. */
+int cbwt_ctl_poll(cbwt_ctl *c, uint64_t loads, uint64_t bypasses, uint64_t cycle);
+
+#endif

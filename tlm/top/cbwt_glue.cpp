@@ -1,0 +1,173 @@
+#include "top/cbwt_glue.h"
+
+#include <stdexcept>
+#include <string>
+
+#include "icnt/icnt.h"
+#include "l2/l2_module.h"
+#include "sm/sm_module.h"
+#include "top/gpu_top.h"
+
+namespace gtlm {
+
+namespace {
+
+// The zero-load crossbar latency (icnt cycles), the mean of a header-only request and a
+// line-carrying response: F flits cross in F cycles plus -icnt_latency (xbar.h).
+double zero_load_latency(const gtlm_config &cfg)
+{
+    int flit = cfg.noc.flit_size > 0 ? cfg.noc.flit_size : 32;
+    int line = cfg.l1.dl1.disabled ? 128 : cfg.l1.dl1.line_size;
+    double req = (NOC_HEADER_BYTES + flit - 1) / flit, rsp = (NOC_HEADER_BYTES + line + flit - 1) / flit;
+    return (req + rsp) / 2 + cfg.noc.latency;
+}
+
+// L1 miss rates over every SM (spec 8, Fig. 14): misses include bypasses (a bypass is a non-hit).
+struct L1Rate {
+    bool without_bypass; // misses that allocated, over accesses
+    bool bypass_only;
+};
+double l1_rate(const stat_registry *r, stat_scope scope, const void *ctx)
+{
+    const L1Rate *k = static_cast<const L1Rate *>(ctx);
+    double hits = 0, merged = 0, miss = 0, byp = 0;
+    stat_get(r, "gpu.cbwt.l1_hits", scope, &hits);
+    stat_get(r, "gpu.cbwt.l1_hit_reserved", scope, &merged);
+    stat_get(r, "gpu.cbwt.l1_misses", scope, &miss);
+    stat_get(r, "gpu.cbwt.l1_bypasses", scope, &byp);
+    double acc = hits + merged + miss; // accesses that went through (refused retries are not accesses here)
+    if (acc <= 0) return 0;
+    if (k->bypass_only) return byp / acc;
+    return (k->without_bypass ? miss - byp : miss) / acc;
+}
+const L1Rate rate_all{false, false}, rate_nobyp{true, false}, rate_byp{false, true};
+
+} // namespace
+
+CbwtGlue::CbwtGlue(const gtlm_config &cfg, Gpu &gpu, stat_registry *stats) : gpu_(gpu), ctrl_(cfg.cbwt.ctrl != 0)
+{
+    int n = gpu.n_l2();
+    if (n < 1 || cbwt_ctl_init(&ctl_, &cfg.cbwt, n, cfg.l2.dl2.nsets, cfg.l2.dl2.assoc, gpu.n_sms(),
+                               zero_load_latency(cfg)) != 0)
+        throw std::runtime_error("CBWT: cannot build the contention and congestion detectors (-cbwt_*)");
+    l2_.resize(static_cast<size_t>(n));
+    for (int j = 0; j < n; j++)
+        if (cbwt_l2_attach(&l2_[static_cast<size_t>(j)], &gpu.l2(j).core(), &ctl_.hw[j], &ctl_.full[j]) != 0)
+            throw std::runtime_error("CBWT: the L2 slice's cache hooks are taken");
+    gpu.icnt_mut().set_sampler(&ctl_.noc);
+    if (stats) register_stats(stats);
+}
+
+CbwtGlue::~CbwtGlue() { cbwt_ctl_free(&ctl_); }
+
+void CbwtGlue::sampler_counts(uint64_t &loads, uint64_t &bypasses) const
+{
+    const sm_core &c = gpu_.sm(0).core();
+    loads = c.pdp.mode != PDP_MODE_OFF ? c.pdp.loads : 0;
+    bypasses = c.l1d_enabled ? c.l1d.st.bypasses : 0;
+}
+
+void CbwtGlue::broadcast(uint32_t maw)
+{
+    if (!ctrl_) return;
+    for (int i = 0; i < gpu_.n_sms(); i++) sm_core_set_warp_limit(&gpu_.sm(i).core(), maw);
+}
+
+void CbwtGlue::kernel_begin(uint64_t cycle)
+{
+    uint64_t loads, byp;
+    sampler_counts(loads, byp);
+    cbwt_ctl_kernel_begin(&ctl_, static_cast<int>(sm_core_warps_per_sched(&gpu_.sm(0).core())), loads, byp, cycle);
+    broadcast(static_cast<uint32_t>(ctl_.maw.maw));
+}
+
+void CbwtGlue::poll(uint64_t cycle)
+{
+    if (!ctrl_) return; // statistics only: no periods, no MAW
+    uint64_t loads, byp;
+    sampler_counts(loads, byp);
+    int before = ctl_.maw.maw;
+    if (cbwt_ctl_poll(&ctl_, loads, byp, cycle) && ctl_.maw.maw != before) broadcast(static_cast<uint32_t>(ctl_.maw.maw));
+}
+
+void CbwtGlue::observe(ProbeList &out) const
+{
+    const cbwt_ctl *c = &ctl_;
+    const Gpu *g = &gpu_;
+    out.scope("gpu.cbwt.");
+    out.level("maw", 16, [c] { return static_cast<uint64_t>(c->maw.maw); });
+    out.level("pd", 8, [g] { return static_cast<uint64_t>(g->sm(0).core().pdp.pol.pd); });
+    out.level("bypass_permille", 16, [c] { return static_cast<uint64_t>(c->bratio * 1000 + 0.5); });
+    out.level("noc_lat", 32, [c] { return static_cast<uint64_t>(c->noc_lat + 0.5); });
+    out.level("lls_permille", 16, [c] { return static_cast<uint64_t>(c->lls_rate * 1000 + 0.5); });
+    out.level("dir", 2, [c] { return c->dir; });
+    out.level("step", 4, [c] { return c->step; });
+}
+
+void CbwtGlue::register_stats(stat_registry *r)
+{
+    int bad = 0;
+    auto ok = [&bad](int id) { bad |= id < 0; };
+    auto counter = [&](const std::string &path, uint64_t *src, const char *unit, const char *desc) {
+        ok(stat_add_counter(r, path.c_str(), src, unit, desc, nullptr));
+    };
+    for (int j = 0; j < ctl_.n_slices; j++) {
+        std::string p = "gpu.l2[" + std::to_string(j) + "].cbwt.";
+        counter(p + "lls", &ctl_.hw[j].lls_total, "accesses", "CBWT: early evictions seen by the victim bits of sampled sets (LLS)");
+        counter(p + "sampled_loads", &ctl_.hw[j].accesses_total, "accesses", "CBWT: loads to the sampled sets");
+        counter(p + "victim_requests", &ctl_.full[j].lls_total, "accesses",
+                "loads an L1 sent again for a line the L2 already served it (every set: Fig. 5)");
+        counter(p + "loads", &ctl_.full[j].accesses_total, "accesses", "loads from the L1s (every set)");
+    }
+    auto sum = [&](const char *path, const char *pattern, const char *unit, const char *desc) {
+        ok(stat_add_sum(r, path, pattern, unit, desc, nullptr));
+    };
+    auto ratio = [&](const char *path, const char *num, const char *den, const char *desc) {
+        ok(stat_add_ratio(r, path, num, den, "ratio", desc, nullptr));
+    };
+    sum("gpu.cbwt.lls", "gpu.l2[*].cbwt.lls", "accesses", "CBWT: LLS of the sampled L2 sets, all periods");
+    sum("gpu.cbwt.sampled_loads", "gpu.l2[*].cbwt.sampled_loads", "accesses", "CBWT: loads to the sampled L2 sets");
+    ratio("gpu.cbwt.lls_rate", "gpu.cbwt.lls", "gpu.cbwt.sampled_loads", "CBWT: LLS over sampled-set loads");
+    sum("gpu.cbwt.victim_requests", "gpu.l2[*].cbwt.victim_requests", "accesses", "victim requests over every L2 set");
+    sum("gpu.cbwt.l2_loads", "gpu.l2[*].cbwt.loads", "accesses", "loads from the L1s at the L2");
+    ratio("gpu.cbwt.contention_ratio", "gpu.cbwt.victim_requests", "gpu.cbwt.l2_loads",
+          "L1 contention ratio detected at the L2 (Fig. 5, full coverage)");
+    counter("gpu.cbwt.noc_sampled_latency", &ctl_.noc.smp_sum, "cycles", "CBWT: latency of the sampled NoC packets, summed (icnt cycles)");
+    counter("gpu.cbwt.noc_sampled_packets", &ctl_.noc.smp_cnt, "packets", "CBWT: NoC packets sampled");
+    counter("gpu.cbwt.noc_latency_total", &ctl_.noc.all_sum, "cycles", "latency of every NoC packet, summed (icnt cycles)");
+    counter("gpu.cbwt.noc_packets", &ctl_.noc.all_cnt, "packets", "NoC packets (both networks)");
+    ratio("gpu.cbwt.noc_latency_sampled_avg", "gpu.cbwt.noc_sampled_latency", "gpu.cbwt.noc_sampled_packets",
+          "CBWT: average sampled NoC latency (icnt cycles)");
+    ratio("gpu.cbwt.noc_latency_avg", "gpu.cbwt.noc_latency_total", "gpu.cbwt.noc_packets",
+          "average NoC latency of every packet (icnt cycles)");
+    counter("gpu.cbwt.periods", &ctl_.periods, "periods", "CBWT: controller periods closed");
+    counter("gpu.cbwt.timeouts", &ctl_.timeouts, "periods", "CBWT: periods closed by -cbwt_timeout");
+    counter("gpu.cbwt.sampler_loads", &ctl_.period_loads, "accesses", "CBWT: sampler-L1 loads of closed periods (m)");
+    counter("gpu.cbwt.sampler_bypasses", &ctl_.period_bypasses, "accesses", "CBWT: sampler-L1 bypasses of closed periods (m_b)");
+    ratio("gpu.cbwt.bypass_ratio", "gpu.cbwt.sampler_bypasses", "gpu.cbwt.sampler_loads", "CBWT: m_b / m");
+    for (int s = 0; s < MAW_STEP_COUNT; s++)
+        counter(std::string("gpu.cbwt.step_") + maw_step_name(static_cast<maw_step>(s)), &ctl_.steps[s], "periods",
+                "CBWT: periods that took this controller step (none, 1, 1dec, 2..6)");
+    counter("gpu.cbwt.maw_cycles", &ctl_.maw_cycles, "warp-cycles", "CBWT: MAW per scheduler summed over core cycles");
+    counter("gpu.cbwt.cycles", &ctl_.cycles, "cycles", "CBWT: core cycles the controller ran");
+    ratio("gpu.cbwt.maw_avg", "gpu.cbwt.maw_cycles", "gpu.cbwt.cycles", "CBWT: average MAW per scheduler");
+    sum("gpu.cbwt.l1_accesses", "gpu.sm[*].l1d.accesses", "accesses", "L1D accesses, every SM");
+    sum("gpu.cbwt.l1_hits", "gpu.sm[*].l1d.hits", "accesses", "L1D hits, every SM");
+    sum("gpu.cbwt.l1_hit_reserved", "gpu.sm[*].l1d.hit_reserved", "accesses", "L1D accesses merged into an MSHR, every SM");
+    sum("gpu.cbwt.l1_misses", "gpu.sm[*].l1d.misses", "accesses", "L1D misses (bypasses included), every SM");
+    sum("gpu.cbwt.l1_bypasses", "gpu.sm[*].l1d.bypasses", "accesses", "L1D bypasses, every SM");
+    ok(stat_add_derived(r, "gpu.cbwt.l1_miss_rate", l1_rate, &rate_all, "ratio",
+                        "L1D misses (bypasses included) / (hits + merges + misses) (Fig. 14)", nullptr));
+    ok(stat_add_derived(r, "gpu.cbwt.l1_miss_rate_no_bypass", l1_rate, &rate_nobyp, "ratio",
+                        "L1D misses that allocated / (hits + merges + misses)", nullptr));
+    ok(stat_add_derived(r, "gpu.cbwt.l1_bypass_rate", l1_rate, &rate_byp, "ratio", "L1D bypasses / (hits + merges + misses)", nullptr));
+    static const char *const bins[PDP_REUSE_BINS] = {"0", "1", "2", "3_4", "5_8", "gt8"};
+    for (int b = 0; b < PDP_REUSE_BINS; b++) {
+        std::string path = std::string("gpu.cbwt.l1_reuse_") + bins[b];
+        std::string pat = std::string("gpu.sm[*].l1d.reuse_") + bins[b];
+        sum(path.c_str(), pat.c_str(), "lines", "L1D lines evicted after this many load hits since their fill (Fig. 4)");
+    }
+    if (bad) throw std::runtime_error("CBWT: cannot register the statistics");
+}
+
+} // namespace gtlm
