@@ -12,7 +12,14 @@ GSIM_POLICY_TYPE(tb_policy_type, tb_policies);
 
 int tbsched_options_register(opt_registry *r, tbsched_config *c, strbuf *e)
 {
-    return opt_add_custom(r, "tbsched", "-gtlm_tb_scheduler", &tb_policy_type, &c->policy, "lrr",
-                          "thread-block scheduler: lrr (one CTA per SM in turn, as GPGPU-Sim); PAVER's mst, kway, rbts "
-                          "(from the kernel's profiled TB locality graph, docs/paver.md)", e);
+    static const char *const sources[] = {"auto", "static", "profiled", NULL};
+    int rc = opt_add_custom(r, "tbsched", "-gtlm_tb_scheduler", &tb_policy_type, &c->policy, "lrr",
+                            "thread-block scheduler: lrr (one CTA per SM in turn, as GPGPU-Sim); PAVER's mst, kway, rbts "
+                            "(from the kernel's TB locality graph, docs/paver.md)", e);
+    rc |= opt_add_enum(r, "tbsched", "-gtlm_tb_graph", &c->graph_source, sources, "auto",
+                       "source of PAVER's TB locality graph: static (LocalityGuru's PTX analysis), profiled (a "
+                       "functional run), auto (static when every global load resolves, else profiled)", e);
+    rc |= opt_add_bool(r, "tbsched", "-gtlm_tb_graph_lines", &c->graph_lines, "0",
+                       "PAVER's locality graph counts shared 128-byte lines instead of shared elements", e);
+    return rc;
 }

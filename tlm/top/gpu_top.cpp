@@ -12,7 +12,7 @@
 #include "wave/vcd_tracer.h"
 
 extern "C" {
-#include "analysis/locality_profile.h"
+#include "analysis/locality_source.h"
 }
 
 namespace gtlm {
@@ -244,10 +244,12 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t r
         return sm_core_kernel_begin(&c, &l, ctas_per_sm);
     };
     if (!tbsched_needs_graph(cfg_.tbsched.policy.name)) return run(l.grid, begin);
-    // PAVER: the launch's TB locality graph, profiled on a copy of device memory.
+    // PAVER: the launch's TB locality graph, from LocalityGuru or profiled on a copy of device memory.
     lg_graph g;
-    char msg[256];
-    if (lg_profile_launch(&l, LG_ELEMENT, &g, msg, sizeof msg) != 0) {
+    lg_source_info info;
+    char msg[512];
+    if (lg_launch_graph(&l, cfg_.tbsched.graph_source, cfg_.tbsched.graph_lines ? LG_LINE : LG_ELEMENT, &g, &info, msg,
+                        sizeof msg) != 0) {
         KernelRun r;
         r.ok = false;
         r.error = msg;
