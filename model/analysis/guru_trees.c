@@ -359,6 +359,7 @@ static void print_def(printer *p, uint32_t pc);
 static void print_reg(printer *p, uint32_t reg, uint32_t at)
 {
     const ptx_func *f = p->c.f;
+    if (p->at >= p->len) return; /* full: the rest of the tree is not walked */
     if (reaching_defs(&p->c, reg, at) || p->c.defs.n == 0) {
         put(p, f->regs[reg].name);
         return;
@@ -369,7 +370,7 @@ static void print_reg(printer *p, uint32_t reg, uint32_t at)
     if (n > 8) n = 8;
     memcpy(defs, p->c.defs.v, n * sizeof *defs);
     if (n > 1) put(p, "phi(");
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n && p->at < p->len; i++) {
         if (i) put(p, ", ");
         int looped = 0;
         for (unsigned d = 0; d < p->depth; d++) looped |= p->path[d] == defs[i];
