@@ -38,6 +38,9 @@ typedef struct tbsched {
     void *pstate;
     tbsched_launch l;
     uint64_t issued;      /* CTAs handed out */
+    /* The asking SM as the dispatcher sees it just before next(): free CTA slots for this
+     * kernel and CTAs running (BCS issues pairs, cache-fit caps the running ones). */
+    uint32_t sm_free, sm_live;
 } tbsched;
 
 const tbsched_policy *tbsched_policy_find(const char *name);
@@ -55,5 +58,6 @@ void tbsched_cta_coords(const tbsched_launch *l, uint64_t index, uint32_t out[3]
 
 extern const tbsched_policy tbsched_policy_lrr;
 extern const tbsched_policy tbsched_policy_mst, tbsched_policy_kway, tbsched_policy_rbts;
+extern const tbsched_policy tbsched_policy_bcs, tbsched_policy_cachefit;
 
 #endif

@@ -6,6 +6,9 @@ static const gsim_policy_choice tb_policies[] = {
     {"mst", 0, 2, ":x[:stealing]"},
     {"kway", 0, 2, ":stealing[:seed]"},
     {"rbts", 0, 3, ":maxTB[:stealing[:seed]]"},
+    /* PAVER's competitors (thesis Sec. 3.5): BCS pairs, cache-fit's cap of CTAs per SM (1..1024) */
+    {"bcs", 0, 0, ""},
+    {"cachefit", 0, 1, "[:cap]"},
     {NULL, 0, 0, NULL},
 };
 GSIM_POLICY_TYPE(tb_policy_type, tb_policies);
@@ -15,7 +18,8 @@ int tbsched_options_register(opt_registry *r, tbsched_config *c, strbuf *e)
     static const char *const sources[] = {"auto", "static", "profiled", NULL};
     int rc = opt_add_custom(r, "tbsched", "-gtlm_tb_scheduler", &tb_policy_type, &c->policy, "lrr",
                             "thread-block scheduler: lrr (one CTA per SM in turn, as GPGPU-Sim); PAVER's mst, kway, rbts "
-                            "(from the kernel's TB locality graph, docs/paver.md)", e);
+                            "(from the kernel's TB locality graph); bcs (neighbouring pairs); cachefit:cap (at most "
+                            "cap CTAs per SM); docs/paver.md", e);
     rc |= opt_add_enum(r, "tbsched", "-gtlm_tb_graph", &c->graph_source, sources, "auto",
                        "source of PAVER's TB locality graph: static (LocalityGuru's PTX analysis), profiled (a "
                        "functional run), auto (static when every global load resolves, else profiled)", e);

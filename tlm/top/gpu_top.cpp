@@ -1,5 +1,6 @@
 #include "top/gpu_top.h"
 
+#include <chrono>
 #include <cstdio>
 #include <stdexcept>
 
@@ -248,6 +249,7 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t r
     lg_graph g;
     lg_source_info info;
     char msg[512];
+    auto t0 = std::chrono::steady_clock::now();
     if (lg_launch_graph(&l, cfg_.tbsched.graph_source, cfg_.tbsched.graph_lines ? LG_LINE : LG_ELEMENT, &g, &info, msg,
                         sizeof msg) != 0) {
         KernelRun r;
@@ -255,7 +257,9 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t r
         r.error = msg;
         return r;
     }
+    double graph_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     KernelRun r = run(l.grid, begin, &g);
+    r.jit_seconds += graph_seconds;
     lg_graph_free(&g);
     return r;
 }
@@ -277,7 +281,10 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     tl.graph = graph;
     strbuf err;
     strbuf_init(&err);
-    if (tbsched_begin(&t, &cfg_.tbsched.policy, &tl, &err) != 0) {
+    auto t0 = std::chrono::steady_clock::now();
+    int begun = tbsched_begin(&t, &cfg_.tbsched.policy, &tl, &err);
+    if (graph) r.jit_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (begun != 0) {
         r.ok = false;
         r.error = strbuf_str(&err);
         strbuf_free(&err);

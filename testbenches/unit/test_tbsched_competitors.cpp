@@ -1,0 +1,86 @@
+// PAVER's competing TB schedulers (thesis Sec. 3.5): BCS issues neighbouring pairs only where both
+// fit, cache-fit caps the CTAs an SM runs. The dispatcher's view of the asking SM (free slots,
+// running CTAs) is set by hand as the dispatcher would.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+
+extern "C" {
+#include "tbsched/tbsched.h"
+}
+
+namespace {
+
+void begin(tbsched &t, const char *name, std::initializer_list<long long> params, uint64_t n_ctas, uint32_t n_sms)
+{
+    tbsched_launch l{};
+    l.grid[0] = static_cast<uint32_t>(n_ctas), l.grid[1] = l.grid[2] = 1;
+    l.n_ctas = n_ctas;
+    l.n_sms = n_sms;
+    gsim_policy_spec spec{};
+    strcpy(spec.name, name);
+    for (long long p : params) spec.params[spec.nparams++] = p;
+    strbuf err;
+    strbuf_init(&err);
+    ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
+    strbuf_free(&err);
+}
+
+uint64_t ask(tbsched &t, uint32_t sm, uint32_t free_slots, uint32_t live)
+{
+    t.sm_free = free_slots;
+    t.sm_live = live;
+    return tbsched_next(&t, sm);
+}
+
+TEST(TbschedBcs, PairsGoToOneSmOnlyWithRoomForBoth)
+{
+    tbsched t;
+    begin(t, "bcs", {}, 7, 2);
+    // SM0 with 3 free slots takes 0, then its partner 1 (now 2 free); SM1 takes 2 and 3.
+    EXPECT_EQ(ask(t, 0, 3, 0), 0u);
+    EXPECT_EQ(ask(t, 1, 3, 0), 2u);
+    EXPECT_EQ(ask(t, 0, 2, 1), 1u);
+    EXPECT_EQ(ask(t, 1, 2, 1), 3u);
+    // SM0 has one slot left (occupancy 3 is odd): it is throttled to the pair.
+    EXPECT_EQ(ask(t, 0, 1, 2), TBSCHED_NONE);
+    // One CTA of SM1 finished: still one free slot only, BCS waits for two.
+    EXPECT_EQ(ask(t, 1, 1, 1), TBSCHED_NONE);
+    EXPECT_EQ(ask(t, 1, 2, 0), 4u);
+    EXPECT_EQ(ask(t, 1, 1, 1), 5u);
+    // The lone last CTA needs one slot.
+    EXPECT_EQ(ask(t, 0, 1, 2), 6u);
+    EXPECT_EQ(ask(t, 0, 3, 0), TBSCHED_NONE);
+    EXPECT_TRUE(tbsched_all_issued(&t));
+    tbsched_end(&t);
+}
+
+TEST(TbschedCacheFit, CapsRunningCtasPerSm)
+{
+    tbsched t;
+    begin(t, "cachefit", {2}, 5, 2);
+    EXPECT_EQ(ask(t, 0, 5, 0), 0u);
+    EXPECT_EQ(ask(t, 0, 4, 1), 1u);
+    EXPECT_EQ(ask(t, 0, 3, 2), TBSCHED_NONE) << "cap 2 reached although 3 slots are free";
+    EXPECT_EQ(ask(t, 1, 5, 0), 2u);
+    EXPECT_EQ(ask(t, 0, 4, 1), 3u);
+    tbsched_end(&t);
+    // default cap 1; a cap outside 1..1024 is refused
+    begin(t, "cachefit", {}, 4, 1);
+    EXPECT_EQ(ask(t, 0, 8, 0), 0u);
+    EXPECT_EQ(ask(t, 0, 7, 1), TBSCHED_NONE);
+    tbsched_end(&t);
+    tbsched_launch l{};
+    l.n_ctas = 1, l.n_sms = 1, l.grid[0] = l.grid[1] = l.grid[2] = 1;
+    gsim_policy_spec spec{};
+    strcpy(spec.name, "cachefit");
+    spec.nparams = 1;
+    spec.params[0] = 0;
+    strbuf err;
+    strbuf_init(&err);
+    EXPECT_EQ(tbsched_begin(&t, &spec, &l, &err), -1);
+    strbuf_free(&err);
+}
+
+} // namespace
