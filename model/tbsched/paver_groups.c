@@ -61,7 +61,8 @@ int paver_queue_init(paver_queue *q, paver_groups *gr, uint32_t n_sm, int steali
     q->stealing = stealing;
     q->next = calloc(n_sm ? n_sm : 1, sizeof *q->next);
     q->tail = calloc(n_sm ? n_sm : 1, sizeof *q->tail);
-    if (!q->next || !q->tail) {
+    q->ready = calloc(n_sm ? n_sm : 1, sizeof *q->ready);
+    if (!q->next || !q->tail || !q->ready) {
         paver_queue_free(q);
         return -1;
     }
@@ -71,7 +72,7 @@ int paver_queue_init(paver_queue *q, paver_groups *gr, uint32_t n_sm, int steali
 void paver_queue_free(paver_queue *q)
 {
     paver_groups_free(&q->gr);
-    free(q->next), free(q->tail);
+    free(q->next), free(q->tail), free(q->ready);
     memset(q, 0, sizeof *q);
 }
 
@@ -106,6 +107,13 @@ uint32_t paver_queue_next(paver_queue *q, uint32_t sm)
         } else if (q->stealing) {
             steal(q, sm);
         }
+        q->ready[sm] = q->now + q->fetch_latency; /* a new range: its first TB id is fetched */
     }
-    return q->next[sm] < q->tail[sm] ? q->gr.tbs[q->next[sm]++] : PAVER_NONE;
+    if (q->next[sm] >= q->tail[sm]) return PAVER_NONE;
+    if (q->now < q->ready[sm]) {
+        q->fetch_stalls++;
+        return PAVER_NONE;
+    }
+    q->ready[sm] = q->now + q->fetch_latency; /* issue: the following TB id is fetched */
+    return q->gr.tbs[q->next[sm]++];
 }

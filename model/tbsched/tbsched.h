@@ -18,6 +18,7 @@ typedef struct tbsched_launch {
     uint32_t grid[3];
     uint64_t n_ctas;      /* grid[0] * grid[1] * grid[2] */
     uint32_t n_sms;
+    uint32_t fetch_latency;       /* PAVER's nextTB fetch, core cycles */
     const struct lg_graph *graph; /* the kernel's TB locality graph, NULL when not built (PAVER) */
 } tbsched_launch;
 
@@ -41,6 +42,7 @@ typedef struct tbsched {
     /* The asking SM as the dispatcher sees it just before next(): free CTA slots for this
      * kernel and CTAs running (BCS issues pairs, cache-fit caps the running ones). */
     uint32_t sm_free, sm_live;
+    uint64_t now;         /* the dispatcher's core cycle */
 } tbsched;
 
 const tbsched_policy *tbsched_policy_find(const char *name);

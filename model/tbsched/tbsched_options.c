@@ -25,5 +25,8 @@ int tbsched_options_register(opt_registry *r, tbsched_config *c, strbuf *e)
                        "functional run), auto (static when every global load resolves, else profiled)", e);
     rc |= opt_add_bool(r, "tbsched", "-gtlm_tb_graph_lines", &c->graph_lines, "0",
                        "PAVER's locality graph counts shared 128-byte lines instead of shared elements", e);
+    rc |= opt_add_int(r, "tbsched", "-gtlm_tb_fetch_latency", &c->fetch_latency, "-1", -1, 1000000,
+                      "PAVER: core cycles to fetch an SM's next TB id from the TB-group store after it takes a group "
+                      "or issues a TB (spec A.8.9: one L2 hit); -1: the L2's -rop_latency", e);
     return rc;
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 extern "C" {
+#include "tbsched/paver_groups.h"
 #include "tbsched/tbsched.h"
 }
 
@@ -81,6 +82,33 @@ TEST(TbschedCacheFit, CapsRunningCtasPerSm)
     strbuf_init(&err);
     EXPECT_EQ(tbsched_begin(&t, &spec, &l, &err), -1);
     strbuf_free(&err);
+}
+
+// PAVER's nextTB register (spec A.3.7, A.8.9): after taking a group or issuing a TB, an SM's next
+// TB id arrives fetch_latency cycles later; asks before then are refused and counted.
+TEST(PaverQueue, NextTbFetchLatency)
+{
+    paver_groups gr{};
+    gr.n_tbs = 4;
+    gr.n_groups = 2;
+    gr.tbs = static_cast<uint32_t *>(malloc(4 * sizeof(uint32_t)));
+    gr.start = static_cast<uint64_t *>(malloc(3 * sizeof(uint64_t)));
+    for (uint32_t k = 0; k < 4; k++) gr.tbs[k] = 3 - k;
+    gr.start[0] = 0, gr.start[1] = 2, gr.start[2] = 4;
+    paver_queue q;
+    ASSERT_EQ(paver_queue_init(&q, &gr, 2, 0), 0);
+    q.fetch_latency = 10;
+    q.now = 100;
+    EXPECT_EQ(paver_queue_next(&q, 0), PAVER_NONE) << "group taken at 100: TB id valid at 110";
+    q.now = 109;
+    EXPECT_EQ(paver_queue_next(&q, 0), PAVER_NONE);
+    q.now = 110;
+    EXPECT_EQ(paver_queue_next(&q, 0), 3u);
+    EXPECT_EQ(paver_queue_next(&q, 0), PAVER_NONE) << "the next id is fetched after the issue";
+    q.now = 120;
+    EXPECT_EQ(paver_queue_next(&q, 0), 2u);
+    EXPECT_EQ(q.fetch_stalls, 3u);
+    paver_queue_free(&q);
 }
 
 } // namespace

@@ -279,6 +279,8 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     tl.n_ctas = static_cast<uint64_t>(grid[0]) * grid[1] * grid[2];
     tl.n_sms = static_cast<uint32_t>(sms_.size());
     tl.graph = graph;
+    tl.fetch_latency = static_cast<uint32_t>(cfg_.tbsched.fetch_latency >= 0 ? cfg_.tbsched.fetch_latency
+                                                                              : cfg_.l2.rop_latency);
     strbuf err;
     strbuf_init(&err);
     auto t0 = std::chrono::steady_clock::now();
