@@ -76,6 +76,15 @@ void paver_queue_free(paver_queue *q)
     memset(q, 0, sizeof *q);
 }
 
+/* TBs of sm's group another SM may take: with a modelled fetch, the one in (or on its way to) the
+ * SM's nextTB register stays (else SMs that steal at once would pass a range around forever,
+ * each theft restarting the fetch). */
+static uint64_t stealable(const paver_queue *q, uint32_t sm)
+{
+    uint64_t w = paver_queue_waiting(q, sm);
+    return q->fetch_latency && w ? w - 1 : w;
+}
+
 /* Algorithm 2: the donor is the SM with the most waiting TBs (lowest id on ties); the recipient
  * takes Max_WaitingTB - Average_WaitingTB (average floored, over all SMs) from the donor's tail. */
 static void steal(paver_queue *q, uint32_t sm)
@@ -83,10 +92,10 @@ static void steal(paver_queue *q, uint32_t sm)
     uint32_t donor = 0;
     uint64_t sum = 0;
     for (uint32_t s = 0; s < q->n_sm; s++) {
-        sum += paver_queue_waiting(q, s);
-        if (paver_queue_waiting(q, s) > paver_queue_waiting(q, donor)) donor = s;
+        sum += stealable(q, s);
+        if (stealable(q, s) > stealable(q, donor)) donor = s;
     }
-    uint64_t max = paver_queue_waiting(q, donor);
+    uint64_t max = stealable(q, donor);
     if (max == 0) return;
     uint64_t count = max - sum / q->n_sm;
     q->next[sm] = q->tail[donor] - count;

@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 extern "C" {
 #include "tbsched/paver_groups.h"
@@ -108,6 +109,35 @@ TEST(PaverQueue, NextTbFetchLatency)
     q.now = 120;
     EXPECT_EQ(paver_queue_next(&q, 0), 2u);
     EXPECT_EQ(q.fetch_stalls, 3u);
+    paver_queue_free(&q);
+}
+
+// With a fetch latency and stealing, idle SMs that steal at once must not pass a range around
+// forever (each theft restarting the fetch): the TB in a donor's nextTB stays with it.
+TEST(PaverQueue, StealingWithFetchLatencyMakesProgress)
+{
+    paver_groups gr{};
+    gr.n_tbs = 5;
+    gr.n_groups = 1;
+    gr.tbs = static_cast<uint32_t *>(malloc(5 * sizeof(uint32_t)));
+    gr.start = static_cast<uint64_t *>(malloc(2 * sizeof(uint64_t)));
+    for (uint32_t k = 0; k < 5; k++) gr.tbs[k] = k;
+    gr.start[0] = 0, gr.start[1] = 5;
+    paver_queue q;
+    ASSERT_EQ(paver_queue_init(&q, &gr, 4, 1), 0);
+    q.fetch_latency = 3;
+    std::vector<int> seen(5, 0);
+    unsigned issued = 0;
+    for (q.now = 0; q.now < 100 && issued < 5; q.now++)
+        for (uint32_t sm = 0; sm < 4; sm++) {
+            uint32_t tb = paver_queue_next(&q, sm);
+            if (tb == PAVER_NONE) continue;
+            ASSERT_LT(tb, 5u);
+            EXPECT_EQ(seen[tb]++, 0) << "TB " << tb << " issued twice";
+            issued++;
+        }
+    EXPECT_EQ(issued, 5u) << "every TB issued within 100 cycles";
+    EXPECT_GT(q.steal_events, 0u);
     paver_queue_free(&q);
 }
 
