@@ -62,6 +62,9 @@ TEST(CliLocality, DataDependentLoadsFallBackToProfiling)
     EXPECT_NE(r.out.find(": unresolved: depends on a global load (line "), std::string::npos) << r.out;
     r = run("locality parboil/spmv --check");
     EXPECT_EQ(r.code, 1) << "--check asks every launch to resolve";
+    // Fig. 3.2 / Table 3.2 statistics of each launch
+    EXPECT_NE(r.out.find("  references: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("; SpScore "), std::string::npos) << r.out;
     r = run("locality polybench/gemm --trees");
     ASSERT_EQ(r.code, 0) << r.out;
     EXPECT_NE(r.out.find(": resolved (tree 0): "), std::string::npos) << r.out;

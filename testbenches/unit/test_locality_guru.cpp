@@ -331,3 +331,37 @@ TEST(LocalityGuru, WorkedPattern2mmN256)
 }
 
 } // namespace
+
+extern "C" {
+#include "analysis/locality_refs.h"
+}
+
+namespace {
+
+// Fig. 3.2's categories: element 0 read by two warps of TB0 (intra), element 1 by TB0 and TB1
+// one warp each (inter), element 2 by two warps of TB0 and by TB1 (both), element 3 by one warp
+// (unshared). Shares are of lane accesses.
+TEST(LocalityRefs, CategoriesOfHandMadeAccesses)
+{
+    lg_refs r;
+    lg_refs_init(&r, LG_ELEMENT);
+    uint64_t addr[32] = {0};
+    auto one = [&](uint32_t tb, uint64_t warp, uint64_t element) {
+        addr[0] = element * 4;
+        ASSERT_EQ(lg_refs_add_warp(&r, tb, warp, 1u, addr, 4), 0);
+    };
+    one(0, 0, 0), one(0, 1, 0);            // intra: 2 accesses
+    one(0, 0, 1), one(1, 5, 1);            // inter: 2
+    one(0, 0, 2), one(0, 1, 2), one(1, 5, 2); // both: 3
+    one(1, 6, 3), one(1, 6, 3);            // unshared: 2 (one warp twice)
+    lg_ref_breakdown k;
+    ASSERT_EQ(lg_refs_breakdown(&r, &k), 0);
+    EXPECT_EQ(k.accesses, 9u);
+    EXPECT_EQ(k.intra, 2u);
+    EXPECT_EQ(k.inter, 2u);
+    EXPECT_EQ(k.both, 3u);
+    EXPECT_EQ(k.unshared, 2u);
+    lg_refs_free(&r);
+}
+
+} // namespace

@@ -8,11 +8,13 @@
 #include <string.h>
 
 #include "analysis/locality_graph.h"
+#include "analysis/locality_refs.h"
 #include "cli.h"
 #include "workload.h"
 
 typedef struct locality_run {
     lg_builder b;              /* the profiled references of the current launch */
+    lg_refs refs;              /* the same, per warp: the reference categories (Fig. 3.2) */
     lg_graph stat;             /* its static graph (n = 0 when there is none) */
     int has_static, active, failed, granularity, trees, check;
     unsigned loads, unresolved, mismatches, unresolved_launches;
@@ -36,6 +38,23 @@ static void print_summary(const locality_run *r, const lg_graph *g)
            (unsigned long long)pairs, pairs ? 100.0 * (double)s.edges / (double)pairs : 0.0,
            (unsigned long long)s.total_weight, r->granularity == LG_LINE ? "lines" : "elements",
            (unsigned long long)s.max_weight, s.max_i, s.max_j, s.isolated);
+}
+
+/* Fig. 3.2's reference categories and Table 3.2's SpScore and shared TBs of the graph used. */
+static void print_sharing(locality_run *r, const lg_graph *g)
+{
+    lg_ref_breakdown k;
+    if (lg_refs_breakdown(&r->refs, &k)) {
+        r->failed = 1;
+        return;
+    }
+    double a = k.accesses ? 100.0 / (double)k.accesses : 0.0, cells = (double)g->n * (double)g->n;
+    lg_summary s;
+    lg_graph_summary(g, &s);
+    printf("  references: %llu global reads: unshared %.1f%%, intra-TB %.1f%%, inter-TB %.1f%%, intra- and inter-TB "
+           "%.1f%%; SpScore %.4f, shared TBs %u of %u\n",
+           (unsigned long long)k.accesses, a * (double)k.unshared, a * (double)k.intra, a * (double)k.inter,
+           a * (double)k.both, cells > 0 ? 1.0 - (double)g->row[g->n] / cells : 1.0, g->n - s.isolated, g->n);
 }
 
 static void write_mtx(locality_run *r, const lg_graph *g)
@@ -63,6 +82,7 @@ static void finish_launch(locality_run *r)
     } else {
         const lg_graph *used = r->has_static ? &r->stat : &prof;
         print_summary(r, used);
+        print_sharing(r, used);
         if (r->has_static) {
             uint32_t i = 0, j = 0;
             int eq = lg_graph_equal(&r->stat, &prof, &i, &j);
@@ -95,6 +115,7 @@ static void finish_launch(locality_run *r)
     r->report = NULL;
     r->has_static = 0;
     lg_builder_free(&r->b);
+    lg_refs_free(&r->refs);
 }
 
 static void on_launch(const gtlm_locality_event *e, void *payload)
@@ -107,6 +128,7 @@ static void on_launch(const gtlm_locality_event *e, void *payload)
         return;
     }
     lg_builder_init(&r->b, (uint32_t)n, r->granularity);
+    lg_refs_init(&r->refs, r->granularity);
     r->active = 1;
     r->launch = e->launch;
     memcpy(r->grid, e->grid, sizeof r->grid);
@@ -141,7 +163,9 @@ static void on_mem(const gtlm_mem_event *e, void *payload)
     locality_run *r = payload;
     if (e->space != GTLM_SPACE_GLOBAL || e->is_store || e->is_atomic || r->failed) return;
     if (!r->active || e->launch != r->launch) return;
-    if (lg_builder_add_warp(&r->b, (uint32_t)e->cta_linear, e->mask, e->addr, e->bytes)) r->failed = 1;
+    if (lg_builder_add_warp(&r->b, (uint32_t)e->cta_linear, e->mask, e->addr, e->bytes) ||
+        lg_refs_add_warp(&r->refs, (uint32_t)e->cta_linear, e->global_warp, e->mask, e->addr, e->bytes))
+        r->failed = 1;
 }
 
 int cmd_locality(int argc, char **argv)
@@ -177,6 +201,7 @@ int cmd_locality(int argc, char **argv)
     int w = wl_run(d, sim, a.size ? a.size : "tiny", a.sets, (size_t)a.n_sets, 0, stdout);
     finish_launch(&r);
     lg_builder_free(&r.b);
+    lg_refs_free(&r.refs);
     if (r.failed) fprintf(stderr, "gtlm locality: out of memory or a file could not be written\n");
     printf("locality: %u launches, %u from LocalityGuru's static graph, %u profiled; %u static graphs differ from "
            "profiling\n", r.n_launches, r.n_launches - r.unresolved_launches, r.unresolved_launches, r.mismatches);
