@@ -26,32 +26,10 @@ static uint64_t type_mask(uint8_t type)
     return bytes >= 8 || bytes == 0 ? ~0ull : (1ull << (bytes * 8)) - 1;
 }
 
+/* %smid and the clocks never reach a resolved tree: 0 for them. */
 static uint64_t sreg(const warp *w, const ptx_operand *o, uint32_t lane)
 {
-    const simt_launch *l = w->l;
-    uint32_t t = w->id * SIMT_WARP + lane;
-    uint32_t tid[3] = {t % l->block[0], (t / l->block[0]) % l->block[1], t / (l->block[0] * l->block[1])};
-    unsigned k = o->comp < 3 ? o->comp : 0;
-    uint32_t bit = 1u << lane;
-    switch ((ptx_sreg)o->sreg) {
-    case SR_TID: return tid[k];
-    case SR_NTID: return l->block[k];
-    case SR_CTAID: return w->ctaid[k];
-    case SR_NCTAID: return l->grid[k];
-    case SR_LANEID: return lane;
-    case SR_WARPID: return w->id;
-    case SR_NWARPID: return 64;
-    case SR_NSMID: return l->n_sms;
-    case SR_GRIDID: return l->grid_id;
-    case SR_LANEMASK_EQ: return bit;
-    case SR_LANEMASK_LT: return bit - 1;
-    case SR_LANEMASK_LE: return (bit - 1) | bit;
-    case SR_LANEMASK_GT: return ~((bit - 1) | bit);
-    case SR_LANEMASK_GE: return ~(bit - 1);
-    case SR_DYNAMIC_SMEM_SIZE: return l->dyn_shared;
-    case SR_TOTAL_SMEM_SIZE: return l->shared_bytes;
-    default: return 0; /* %smid and clocks never reach a resolved tree */
-    }
+    return simt_sreg(w->l, w->ctaid, 0, 0, w->id, lane, o);
 }
 
 /* The value a symbol's name stands for (global, shared and const symbols only reach the slice). */
