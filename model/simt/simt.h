@@ -189,6 +189,10 @@ void simt_spin_reset(simt_warp *w);
 const ptx_instr *simt_warp_next(const simt_warp *w, const ptx_func **f);
 uint32_t simt_warp_active(const simt_warp *w);
 
+/* Value of special register o for lane `lane` of warp `warp` of CTA ctaid (on SM smid, at clock). */
+uint64_t simt_sreg(const simt_launch *l, const uint32_t ctaid[3], uint32_t smid, uint64_t clock, uint32_t warp,
+                   uint32_t lane, const ptx_operand *o);
+
 /* Builds the parameter buffer of a kernel from host arguments; checks counts and sizes.
  * Returns 0, or -1 with a message naming the offending parameter. The buffer is malloc'd. */
 int simt_pack_params(const ptx_func *kernel, const void *const *args, const size_t *sizes, size_t n,

@@ -17,24 +17,29 @@ static uint64_t type_mask(uint8_t type)
 static uint64_t sreg_value(const simt_warp *w, const ptx_operand *o, uint32_t lane)
 {
     const simt_cta *c = w->cta;
-    const simt_launch *l = c->launch;
-    uint32_t t = w->id * SIMT_WARP + lane; /* linear thread index in the CTA */
+    return simt_sreg(c->launch, c->ctaid, c->smid, c->clock, w->id, lane, o);
+}
+
+uint64_t simt_sreg(const simt_launch *l, const uint32_t ctaid[3], uint32_t smid, uint64_t clock, uint32_t warp,
+                   uint32_t lane, const ptx_operand *o)
+{
+    uint32_t t = warp * SIMT_WARP + lane; /* linear thread index in the CTA */
     uint32_t tid[3] = {t % l->block[0], (t / l->block[0]) % l->block[1], t / (l->block[0] * l->block[1])};
     unsigned k = o->comp < 3 ? o->comp : 0;
     switch ((ptx_sreg)o->sreg) {
     case SR_TID: return tid[k];
     case SR_NTID: return l->block[k];
-    case SR_CTAID: return c->ctaid[k];
+    case SR_CTAID: return ctaid[k];
     case SR_NCTAID: return l->grid[k];
     case SR_LANEID: return lane;
-    case SR_WARPID: return w->id;
+    case SR_WARPID: return warp;
     case SR_NWARPID: return 64;
-    case SR_SMID: return c->smid;
+    case SR_SMID: return smid;
     case SR_NSMID: return l->n_sms;
     case SR_GRIDID: return l->grid_id;
-    case SR_CLOCK: return (uint32_t)c->clock;
-    case SR_CLOCK64: return c->clock;
-    case SR_GLOBALTIMER: return c->clock;
+    case SR_CLOCK: return (uint32_t)clock;
+    case SR_CLOCK64: return clock;
+    case SR_GLOBALTIMER: return clock;
     case SR_LANEMASK_EQ: return lane_bit(lane);
     case SR_LANEMASK_LT: return lane_bit(lane) - 1;
     case SR_LANEMASK_LE: return (lane_bit(lane) - 1) | lane_bit(lane);

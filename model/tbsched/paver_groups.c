@@ -61,7 +61,8 @@ int paver_queue_init(paver_queue *q, paver_groups *gr, uint32_t n_sm, int steali
     q->stealing = stealing;
     q->next = calloc(n_sm ? n_sm : 1, sizeof *q->next);
     q->tail = calloc(n_sm ? n_sm : 1, sizeof *q->tail);
-    if (!q->next || !q->tail) {
+    q->ready = calloc(n_sm ? n_sm : 1, sizeof *q->ready);
+    if (!q->next || !q->tail || !q->ready) {
         paver_queue_free(q);
         return -1;
     }
@@ -71,8 +72,17 @@ int paver_queue_init(paver_queue *q, paver_groups *gr, uint32_t n_sm, int steali
 void paver_queue_free(paver_queue *q)
 {
     paver_groups_free(&q->gr);
-    free(q->next), free(q->tail);
+    free(q->next), free(q->tail), free(q->ready);
     memset(q, 0, sizeof *q);
+}
+
+/* TBs of sm's group another SM may take: with a modelled fetch, the one in (or on its way to) the
+ * SM's nextTB register stays (else SMs that steal at once would pass a range around forever,
+ * each theft restarting the fetch). */
+static uint64_t stealable(const paver_queue *q, uint32_t sm)
+{
+    uint64_t w = paver_queue_waiting(q, sm);
+    return q->fetch_latency && w ? w - 1 : w;
 }
 
 /* Algorithm 2: the donor is the SM with the most waiting TBs (lowest id on ties); the recipient
@@ -82,10 +92,10 @@ static void steal(paver_queue *q, uint32_t sm)
     uint32_t donor = 0;
     uint64_t sum = 0;
     for (uint32_t s = 0; s < q->n_sm; s++) {
-        sum += paver_queue_waiting(q, s);
-        if (paver_queue_waiting(q, s) > paver_queue_waiting(q, donor)) donor = s;
+        sum += stealable(q, s);
+        if (stealable(q, s) > stealable(q, donor)) donor = s;
     }
-    uint64_t max = paver_queue_waiting(q, donor);
+    uint64_t max = stealable(q, donor);
     if (max == 0) return;
     uint64_t count = max - sum / q->n_sm;
     q->next[sm] = q->tail[donor] - count;
@@ -106,6 +116,13 @@ uint32_t paver_queue_next(paver_queue *q, uint32_t sm)
         } else if (q->stealing) {
             steal(q, sm);
         }
+        q->ready[sm] = q->now + q->fetch_latency; /* a new range: its first TB id is fetched */
     }
-    return q->next[sm] < q->tail[sm] ? q->gr.tbs[q->next[sm]++] : PAVER_NONE;
+    if (q->next[sm] >= q->tail[sm]) return PAVER_NONE;
+    if (q->now < q->ready[sm]) {
+        q->fetch_stalls++;
+        return PAVER_NONE;
+    }
+    q->ready[sm] = q->now + q->fetch_latency; /* issue: the following TB id is fetched */
+    return q->gr.tbs[q->next[sm]++];
 }

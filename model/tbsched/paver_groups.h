@@ -34,6 +34,12 @@ typedef struct paver_queue {
     uint64_t *next, *tail; /* per SM: its current range in gr.tbs */
     int stealing;
     uint64_t stolen_tbs, steal_events;
+    /* nextTB fetch (spec A.3.7, A.8.9): an SM's next TB id is read from the group store in
+     * memory; it is valid fetch_latency cycles after the SM took a group or issued a TB. */
+    uint32_t fetch_latency;
+    uint64_t now;            /* the caller's current core cycle */
+    uint64_t *ready;         /* per SM: cycle its nextTB register is valid */
+    uint64_t fetch_stalls;   /* asks of an SM with a free context refused while its nextTB was fetched */
 } paver_queue;
 
 /* Takes ownership of gr (also on failure). Returns 0 or -1. */

@@ -18,6 +18,7 @@ typedef struct tbsched_launch {
     uint32_t grid[3];
     uint64_t n_ctas;      /* grid[0] * grid[1] * grid[2] */
     uint32_t n_sms;
+    uint32_t fetch_latency;       /* PAVER's nextTB fetch, core cycles */
     const struct lg_graph *graph; /* the kernel's TB locality graph, NULL when not built (PAVER) */
 } tbsched_launch;
 
@@ -38,6 +39,10 @@ typedef struct tbsched {
     void *pstate;
     tbsched_launch l;
     uint64_t issued;      /* CTAs handed out */
+    /* The asking SM as the dispatcher sees it just before next(): free CTA slots for this
+     * kernel and CTAs running (BCS issues pairs, cache-fit caps the running ones). */
+    uint32_t sm_free, sm_live;
+    uint64_t now;         /* the dispatcher's core cycle */
 } tbsched;
 
 const tbsched_policy *tbsched_policy_find(const char *name);
@@ -55,5 +60,6 @@ void tbsched_cta_coords(const tbsched_launch *l, uint64_t index, uint32_t out[3]
 
 extern const tbsched_policy tbsched_policy_lrr;
 extern const tbsched_policy tbsched_policy_mst, tbsched_policy_kway, tbsched_policy_rbts;
+extern const tbsched_policy tbsched_policy_bcs, tbsched_policy_cachefit;
 
 #endif

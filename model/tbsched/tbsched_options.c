@@ -6,13 +6,27 @@ static const gsim_policy_choice tb_policies[] = {
     {"mst", 0, 2, ":x[:stealing]"},
     {"kway", 0, 2, ":stealing[:seed]"},
     {"rbts", 0, 3, ":maxTB[:stealing[:seed]]"},
+    /* PAVER's competitors (thesis Sec. 3.5): BCS pairs, cache-fit's cap of CTAs per SM (1..1024) */
+    {"bcs", 0, 0, ""},
+    {"cachefit", 0, 1, "[:cap]"},
     {NULL, 0, 0, NULL},
 };
 GSIM_POLICY_TYPE(tb_policy_type, tb_policies);
 
 int tbsched_options_register(opt_registry *r, tbsched_config *c, strbuf *e)
 {
-    return opt_add_custom(r, "tbsched", "-gtlm_tb_scheduler", &tb_policy_type, &c->policy, "lrr",
-                          "thread-block scheduler: lrr (one CTA per SM in turn, as GPGPU-Sim); PAVER's mst, kway, rbts "
-                          "(from the kernel's profiled TB locality graph, docs/paver.md)", e);
+    static const char *const sources[] = {"auto", "static", "profiled", NULL};
+    int rc = opt_add_custom(r, "tbsched", "-gtlm_tb_scheduler", &tb_policy_type, &c->policy, "lrr",
+                            "thread-block scheduler: lrr (one CTA per SM in turn, as GPGPU-Sim); PAVER's mst, kway, rbts "
+                            "(from the kernel's TB locality graph); bcs (neighbouring pairs); cachefit:cap (at most "
+                            "cap CTAs per SM); docs/paver.md", e);
+    rc |= opt_add_enum(r, "tbsched", "-gtlm_tb_graph", &c->graph_source, sources, "auto",
+                       "source of PAVER's TB locality graph: static (LocalityGuru's PTX analysis), profiled (a "
+                       "functional run), auto (static when every global load resolves, else profiled)", e);
+    rc |= opt_add_bool(r, "tbsched", "-gtlm_tb_graph_lines", &c->graph_lines, "0",
+                       "PAVER's locality graph counts shared 128-byte lines instead of shared elements", e);
+    rc |= opt_add_int(r, "tbsched", "-gtlm_tb_fetch_latency", &c->fetch_latency, "-1", -1, 1000000,
+                      "PAVER: core cycles to fetch an SM's next TB id from the TB-group store after it takes a group "
+                      "or issues a TB (spec A.8.9: one L2 hit); -1: the L2's -rop_latency", e);
+    return rc;
 }

@@ -40,6 +40,7 @@ static int paver_create(int kind, tbsched *t, const long long *p, int np, void *
         strbuf_printf(err, "-gtlm_tb_scheduler: partitioning the locality graph failed\n");
         return -1;
     }
+    q->fetch_latency = t->l.fetch_latency;
     *state = q;
     return 0;
 }
@@ -65,8 +66,9 @@ static void paver_destroy(void *state)
 
 static uint64_t paver_next(void *state, const tbsched *t, uint32_t sm)
 {
-    (void)t;
-    uint32_t tb = paver_queue_next(state, sm);
+    paver_queue *q = state;
+    q->now = t->now;
+    uint32_t tb = paver_queue_next(q, sm);
     return tb == PAVER_NONE ? TBSCHED_NONE : tb;
 }
 

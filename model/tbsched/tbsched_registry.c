@@ -8,6 +8,8 @@ static const tbsched_policy *const policies[] = {
     &tbsched_policy_mst,
     &tbsched_policy_kway,
     &tbsched_policy_rbts,
+    &tbsched_policy_bcs,
+    &tbsched_policy_cachefit,
 };
 
 const tbsched_policy *tbsched_policy_find(const char *name)

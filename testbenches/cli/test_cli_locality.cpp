@@ -36,3 +36,36 @@ TEST(CliLocality, MmNaiveDocSizeGraphAndMatrixMarket)
     r = run("locality no-such-workload");
     EXPECT_EQ(r.code, 2) << r.out;
 }
+
+// LocalityGuru = profiling (thesis Sec. 4.4, spec B.6): the twelve benchmarks the thesis validates
+// (SDK MM, Hotspot and ten PolyBench kernels), at tiny size: every launch's loads resolve and its
+// static graph equals the profiled graph element for element (--check fails otherwise).
+TEST(CliLocality, StaticEqualsProfiledOnTheThesisTwelve)
+{
+    for (const char *w : {"sdk/matmul_naive", "sdk/matrixmul", "rodinia/hotspot", "polybench/syrk", "polybench/syr2k",
+                          "polybench/2mm", "polybench/gemm", "polybench/bicg", "polybench/covar", "polybench/3dconv",
+                          "polybench/2dconv", "polybench/mvt", "polybench/gramschm"}) {
+        Result r = run(std::string("locality ") + w + " --check");
+        EXPECT_EQ(r.code, 0) << w << "\n" << r.out;
+        EXPECT_NE(r.out.find(" profiled; 0 static graphs differ from profiling"), std::string::npos) << w << "\n" << r.out;
+        EXPECT_NE(r.out.find("from LocalityGuru's static graph, 0 profiled"), std::string::npos) << w << "\n" << r.out;
+        EXPECT_EQ(r.out.find("DIFFERS"), std::string::npos) << w;
+    }
+}
+
+// A data-dependent kernel (SpMV's column indices) falls back to profiling and names the load.
+TEST(CliLocality, DataDependentLoadsFallBackToProfiling)
+{
+    Result r = run("locality parboil/spmv");
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("source: profiled (LocalityGuru left "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(": unresolved: depends on a global load (line "), std::string::npos) << r.out;
+    r = run("locality parboil/spmv --check");
+    EXPECT_EQ(r.code, 1) << "--check asks every launch to resolve";
+    // Fig. 3.2 / Table 3.2 statistics of each launch
+    EXPECT_NE(r.out.find("  references: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("; SpScore "), std::string::npos) << r.out;
+    r = run("locality polybench/gemm --trees");
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find(": resolved (tree 0): "), std::string::npos) << r.out;
+}

@@ -71,6 +71,15 @@ expect_usage_error "cannot read statistics file" bash "$plot" energy "$tmp/x.png
 expect_usage_error "no gpu.power" bash "$plot" energy "$tmp/x.png" "$data/speedup.csv"
 expect_usage_error "at least one statistics file" bash "$plot" energy "$tmp/x.png"
 
+# heatmap: a TB locality graph in Matrix Market form as gtlm locality --mtx writes it.
+printf '%%%%MatrixMarket matrix coordinate integer symmetric\n%% comment\n4 4 3\n2 1 5\n3 1 3\n4 3 1\n' >"$tmp/g.mtx"
+bash "$plot" heatmap "$tmp/g.mtx" "$tmp/heat.png" --title "graph" >/dev/null || fail "heatmap exited $?"
+check_png "$tmp/heat.png"
+printf 'not a matrix\n' >"$tmp/bad.mtx"
+expect_usage_error "not a Matrix Market" bash "$plot" heatmap "$tmp/bad.mtx" "$tmp/x.png"
+printf '%%%%MatrixMarket matrix coordinate integer symmetric\n2 2 1\n3 1 5\n' >"$tmp/bad2.mtx"
+expect_usage_error "bad entry" bash "$plot" heatmap "$tmp/bad2.mtx" "$tmp/x.png"
+
 expect_usage_error "no such file" bash "$plot" timeseries "$tmp/absent.csv" "$tmp/x"
 expect_usage_error "no such file" bash "$plot" speedup "$tmp/absent.csv" "$tmp/x.png"
 expect_usage_error "unknown mode" bash "$plot" histogram "$data/speedup.csv" "$tmp/x.png"

@@ -10,6 +10,9 @@ void CtaDispatcher::tick(uint64_t cycle)
     for (uint32_t i = 0; i < n && !tbsched_all_issued(t_); i++) {
         uint32_t s = (next_sm_ + i) % n;
         if (!sm_core_can_take_cta(sms_[s])) continue;
+        t_->sm_free = sms_[s]->max_ctas_kernel - sms_[s]->live_ctas;
+        t_->sm_live = sms_[s]->live_ctas;
+        t_->now = cycle;
         uint64_t idx = tbsched_next(t_, s);
         if (idx == TBSCHED_NONE) continue;
         uint32_t id[3];

@@ -239,6 +239,7 @@ void Device::prepare_launch(Module *m, const std::string &kernel, const unsigned
     if (simt_pack_params(k, args, arg_sizes, n_args, &l.params, msg, sizeof msg) != 0)
         throw Error(GTLM_ST_EINVAL, std::string("gtlm_launch: ") + msg);
     l.grid_id = next_grid_id_++; // only a launch that passed its checks takes a grid id
+    if (launch_hook_) launch_hook_(m, &l);
 }
 
 LaunchResult Device::launch_functional(Module *m, PreparedLaunch &p, uint64_t max_insn)

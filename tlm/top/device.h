@@ -51,6 +51,9 @@ struct LaunchResult {
 using MemHook = std::function<void(Module *, const simt_launch *, const simt_warp *, uint32_t func, uint32_t pc,
                                    const simt_mem_access *)>;
 
+// Observer of every launch once its arguments are packed, before it runs (LocalityGuru).
+using LaunchHook = std::function<void(Module *, const simt_launch *)>;
+
 class Device {
 public:
     Device();
@@ -85,6 +88,7 @@ public:
     void undo_grid_id() { next_grid_id_--; }
     dmem *memory() { return &mem_; }
     void set_mem_hook(MemHook h) { mem_hook_ = std::move(h); }
+    void set_launch_hook(LaunchHook h) { launch_hook_ = std::move(h); }
     // From now on every host-to-device copy and functional launch is written as an Accel-Sim
     // trace into dir (-gtlm_trace_out); throws Error(EIO) when dir cannot be written.
     void enable_trace(const std::string &dir, unsigned binary_version);
@@ -96,6 +100,7 @@ private:
     std::vector<std::unique_ptr<Module>> modules_;
     uint32_t next_grid_id_ = 1;
     MemHook mem_hook_;
+    LaunchHook launch_hook_;
     trace_writer *trace_ = nullptr; // -gtlm_trace_out, owned
 };
 

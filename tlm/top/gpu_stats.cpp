@@ -133,6 +133,9 @@ int register_gpu_stats(stat_registry *r, GpuCounters *c, double core_mhz)
     // Host-side figures: wall time and simulation speed (not deterministic by nature).
     n = {nullptr, "gpgpu_simulation_time", 1};
     ok(stat_add_real(r, "host.sim_seconds", &c->sim_seconds, "s", "host wall time spent simulating", &n));
+    n = {nullptr, nullptr, 1};
+    ok(stat_add_real(r, "host.jit_seconds", &c->jit_seconds, "s",
+                     "host wall time of PAVER's JIT step: locality graph and TB partitioning (0 without PAVER)", &n));
     n = {nullptr, "gpgpu_simulation_rate", 1};
     ok(stat_add_derived(r, "host.thread_insn_rate", rate, &thread_rate, "instructions/s",
                         "simulated thread instructions per host second", &n));

@@ -1,5 +1,6 @@
 #include "top/gpu_top.h"
 
+#include <chrono>
 #include <cstdio>
 #include <stdexcept>
 
@@ -13,7 +14,7 @@
 #include "wave/vcd_tracer.h"
 
 extern "C" {
-#include "analysis/locality_profile.h"
+#include "analysis/locality_source.h"
 }
 
 namespace gtlm {
@@ -248,16 +249,21 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t r
         return sm_core_kernel_begin(&c, &l, ctas_per_sm);
     };
     if (!tbsched_needs_graph(cfg_.tbsched.policy.name)) return run(l.grid, begin);
-    // PAVER: the launch's TB locality graph, profiled on a copy of device memory.
+    // PAVER: the launch's TB locality graph, from LocalityGuru or profiled on a copy of device memory.
     lg_graph g;
-    char msg[256];
-    if (lg_profile_launch(&l, LG_ELEMENT, &g, msg, sizeof msg) != 0) {
+    lg_source_info info;
+    char msg[512];
+    auto t0 = std::chrono::steady_clock::now();
+    if (lg_launch_graph(&l, cfg_.tbsched.graph_source, cfg_.tbsched.graph_lines ? LG_LINE : LG_ELEMENT, &g, &info, msg,
+                        sizeof msg) != 0) {
         KernelRun r;
         r.ok = false;
         r.error = msg;
         return r;
     }
+    double graph_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     KernelRun r = run(l.grid, begin, &g);
+    r.jit_seconds += graph_seconds;
     lg_graph_free(&g);
     return r;
 }
@@ -277,9 +283,14 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     tl.n_ctas = static_cast<uint64_t>(grid[0]) * grid[1] * grid[2];
     tl.n_sms = static_cast<uint32_t>(sms_.size());
     tl.graph = graph;
+    tl.fetch_latency = static_cast<uint32_t>(cfg_.tbsched.fetch_latency >= 0 ? cfg_.tbsched.fetch_latency
+                                                                              : cfg_.l2.rop_latency);
     strbuf err;
     strbuf_init(&err);
-    if (tbsched_begin(&t, &cfg_.tbsched.policy, &tl, &err) != 0) {
+    auto t0 = std::chrono::steady_clock::now();
+    int begun = tbsched_begin(&t, &cfg_.tbsched.policy, &tl, &err);
+    if (graph) r.jit_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (begun != 0) {
         r.ok = false;
         r.error = strbuf_str(&err);
         strbuf_free(&err);

@@ -44,6 +44,7 @@ struct KernelRun {
     bool functional_fault = false; // the kernel itself failed (bad address, trap)
     uint64_t cycles = 0;     // core cycles from launch to completion
     uint64_t warp_insn = 0, thread_insn = 0, ctas = 0;
+    double jit_seconds = 0;  // PAVER's host-side locality graph and partitioning
 };
 
 class Gpu : public sc_core::sc_module {

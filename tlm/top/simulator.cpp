@@ -109,6 +109,7 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
             counters_.thread_insn = r.stats.thread_insn;
             counters_.ctas = r.stats.ctas;
             counters_.sim_seconds = r.seconds;
+            counters_.jit_seconds = 0;
         } catch (const Error &e) {
             stat_kernel_abort(stats_); // a failed kernel leaves no statistic behind
             device_.undo_grid_id();
@@ -243,6 +244,7 @@ KernelRun Simulator::run_timed(const std::string &kernel, const occ_result &occ,
     }
     *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     counters_.sim_seconds = *seconds;
+    counters_.jit_seconds = r.jit_seconds;
     counters_.cycles = r.cycles;
     counters_.warp_insn = r.warp_insn;
     counters_.thread_insn = r.thread_insn;

@@ -256,6 +256,30 @@ typedef void (*gtlm_mem_callback)(const gtlm_mem_event *event, void *payload);
  * See the contract above for the calls allowed inside cb. */
 GTLM_EXTERN(int) gtlm_set_mem_callback(gtlm_sim *sim, gtlm_mem_callback cb, void *payload);
 
+/* LocalityGuru (docs/paver.md): before each later launch runs, the syntax trees of its kernel's
+ * global-load addresses and, when every load resolves, the static TB locality graph
+ * L[i][j] = |refs(TB i) & refs(TB j)| (elements, or 128-byte lines when lines is 1). */
+typedef struct gtlm_locality_event {
+    const char *kernel;
+    unsigned grid[3], block[3];
+    unsigned long long launch;  /* as gtlm_mem_event.launch */
+    unsigned loads;             /* global loads of the kernel (calls count: their loads are not analysed) */
+    unsigned unresolved;        /* of them, with a data-dependent address or control */
+    const char *report;         /* one line per load: "line N: resolved: TREE" or "line N: unresolved: WHY" */
+    int has_graph;              /* 1 when unresolved == 0 and the graph below was built */
+    unsigned n_tbs;             /* CSR of the symmetric graph (both triangles, no diagonal) */
+    const uint64_t *row;        /* n_tbs + 1 offsets */
+    const uint32_t *col;
+    const uint64_t *val;
+    double seconds;             /* host wall time of the analysis and the graph */
+} gtlm_locality_event;
+
+typedef void (*gtlm_locality_callback)(const gtlm_locality_event *event, void *payload);
+
+/* Calls cb once per later launch (both modes; NULL turns it off). A failing analysis (out of
+ * memory, an endless address loop) is reported in report with has_graph = 0. */
+GTLM_EXTERN(int) gtlm_set_locality_callback(gtlm_sim *sim, gtlm_locality_callback cb, void *payload, int lines);
+
 /* "ld.global.f32 %f1, [%rd4]"-style text of an instruction, written into buf. */
 GTLM_EXTERN(int) gtlm_module_describe_instr(gtlm_sim *sim, gtlm_module *module, const char *function, unsigned pc,
                                            char *buf, size_t len);

@@ -1,0 +1,83 @@
+// gtlm_set_locality_callback: LocalityGuru's trees and static TB locality graph of every launch.
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "api_guard.h"
+
+extern "C" {
+#include "analysis/guru_eval.h"
+}
+
+namespace {
+
+// Analyses one launch and hands the result to the callback.
+void analyse(gtlm_locality_callback cb, void *payload, int lines, const simt_launch *l)
+{
+    auto t0 = std::chrono::steady_clock::now();
+    gtlm_locality_event e{};
+    e.kernel = l->kernel->name;
+    for (int i = 0; i < 3; i++) e.grid[i] = l->grid[i], e.block[i] = l->block[i];
+    e.launch = l->grid_id;
+    std::string report;
+    guru_kernel k;
+    lg_graph g{};
+    if (guru_analyse(&l->mod->ptx, l->kernel, &k) != 0) {
+        report = "LocalityGuru: out of memory\n";
+    } else {
+        e.loads = k.n_loads;
+        e.unresolved = k.n_unresolved;
+        for (uint32_t i = 0; i < k.n_loads; i++) {
+            char tree[400], line[720];
+            guru_tree_text(&k, i, tree, sizeof tree);
+            if (k.loads[i].resolved)
+                std::snprintf(line, sizeof line, "line %u: resolved (tree %u): %s\n", k.loads[i].line, k.loads[i].tree,
+                              tree);
+            else
+                std::snprintf(line, sizeof line, "line %u: unresolved: %s\n", k.loads[i].line, k.loads[i].why);
+            report += line;
+        }
+        uint64_t n = static_cast<uint64_t>(l->grid[0]) * l->grid[1] * l->grid[2];
+        if (!k.n_unresolved && n <= UINT32_MAX) {
+            lg_builder b;
+            lg_builder_init(&b, static_cast<uint32_t>(n), lines ? LG_LINE : LG_ELEMENT);
+            char msg[256] = "";
+            if (guru_eval_launch(&k, l, &b, msg, sizeof msg) == 0 && lg_builder_graph(&b, &g) == 0)
+                e.has_graph = 1;
+            else
+                report += std::string(msg[0] ? msg : "LocalityGuru: out of memory") + "\n";
+            lg_builder_free(&b);
+        }
+        guru_kernel_free(&k);
+    }
+    if (e.has_graph) {
+        e.n_tbs = g.n;
+        e.row = g.row;
+        e.col = g.col;
+        e.val = g.val;
+    }
+    e.report = report.c_str();
+    e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    cb(&e, payload);
+    lg_graph_free(&g);
+}
+
+#define NEED(cond, fn, what)                                                                      \
+    if (!(cond)) return gtlm_api::set_error(GTLM_EINVAL, std::string(fn) + ": " + what)
+
+} // namespace
+
+extern "C" int gtlm_set_locality_callback(gtlm_sim *sim, gtlm_locality_callback cb, void *payload, int lines)
+{
+    return gtlm_api::guard([&] {
+        NEED(sim, "gtlm_set_locality_callback", "sim is NULL");
+        gtlm_api::Busy busy(sim, "gtlm_set_locality_callback");
+        if (!cb) {
+            sim->sim.device().set_launch_hook(nullptr);
+            return static_cast<int>(GTLM_OK);
+        }
+        sim->sim.device().set_launch_hook(
+            [cb, payload, lines](gtlm::Module *, const simt_launch *l) { analyse(cb, payload, lines, l); });
+        return static_cast<int>(GTLM_OK);
+    });
+}

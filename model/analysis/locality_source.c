@@ -1,0 +1,52 @@
+#include "locality_source.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "guru_eval.h"
+#include "locality_profile.h"
+
+int lg_launch_graph(const simt_launch *l, int source, int granularity, lg_graph *g, lg_source_info *info, char *msg,
+                    size_t len)
+{
+    memset(g, 0, sizeof *g);
+    memset(info, 0, sizeof *info);
+    info->used = LG_SRC_PROFILED;
+    if (source != LG_SRC_PROFILED) {
+        guru_kernel k;
+        if (guru_analyse(&l->mod->ptx, l->kernel, &k)) {
+            snprintf(msg, len, "LocalityGuru: out of memory");
+            return -1;
+        }
+        info->loads = k.n_loads;
+        info->unresolved = k.n_unresolved;
+        for (uint32_t i = 0; i < k.n_loads; i++)
+            if (!k.loads[i].resolved) {
+                snprintf(info->why, sizeof info->why, "line %u: %s", k.loads[i].line, k.loads[i].why);
+                break;
+            }
+        if (k.n_unresolved && source == LG_SRC_STATIC) {
+            snprintf(msg, len, "-gtlm_tb_graph static: kernel '%s' has %u of %u global loads LocalityGuru cannot "
+                     "resolve (%s)", l->kernel->name, k.n_unresolved, k.n_loads, info->why);
+            guru_kernel_free(&k);
+            return -1;
+        }
+        if (!k.n_unresolved) {
+            uint64_t n = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+            lg_builder b;
+            lg_builder_init(&b, n > UINT32_MAX ? 0 : (uint32_t)n, granularity);
+            int rc = n > UINT32_MAX ? -1 : guru_eval_launch(&k, l, &b, msg, len);
+            if (n > UINT32_MAX) snprintf(msg, len, "locality graph: %llu TBs are too many", (unsigned long long)n);
+            if (!rc && lg_builder_graph(&b, g)) {
+                snprintf(msg, len, "locality graph: out of memory");
+                rc = -1;
+            }
+            lg_builder_free(&b);
+            guru_kernel_free(&k);
+            info->used = LG_SRC_STATIC;
+            return rc;
+        }
+        guru_kernel_free(&k);
+    }
+    return lg_profile_launch(l, granularity, g, msg, len);
+}
