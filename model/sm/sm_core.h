@@ -125,6 +125,8 @@ typedef struct sm_record {      /* a memory instruction with accesses in flight 
     uint32_t dst[PTX_MAX_REGS_PER_INSTR];
     uint64_t issue_cycle;
     uint8_t is_store, long_latency, in_use;
+    uint8_t pm_gated, pm_learned; /* Slumber: destinations gated at the L1 miss; its level learned */
+    uint64_t miss_cycle;
     uint32_t next_free;
 } sm_record;
 
@@ -298,6 +300,7 @@ typedef struct sm_core {
     pm_domain sm_pm;            /* the whole SM */
     uint32_t rf_stride;         /* warp registers per warp slot */
     uint64_t pm_issue_at;       /* the SM wakes from a power mode: no issue before this cycle */
+    struct sm_slumber *slb;     /* register-file policy's SM side (sm_power_rf.c), NULL without one */
     int error;                  /* a simt error stopped the SM */
     simt_error err;
     sm_stats st;

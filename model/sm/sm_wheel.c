@@ -54,6 +54,11 @@ void sm_wheel_run(sm_core *s, uint64_t cycle)
             if (e.rec != SM_NO_RECORD) {
                 sm_record_done(s, e.rec, cycle);
             } else {
+                uint32_t w = s->slb ? sm_slumber_writeback(s, e.slot, e.reg, cycle) : 0;
+                if (w) { /* the register is still waking: the write waits (b->n grows, the loop sees it) */
+                    sm_wheel_add(s, cycle + w, e.slot, e.reg, SM_NO_RECORD);
+                    continue;
+                }
                 sb_release(&s->sb, e.slot, e.reg);
                 sm_mark_dirty(s, e.slot);
                 /* A warp that exited with a result still in flight: its CTA may be complete now. */
@@ -121,6 +126,13 @@ void sm_record_done(sm_core *s, uint32_t i, uint64_t cycle)
         return;
     }
     sm_warp_slot *ws = &s->warps[r->slot];
+    if (s->slb && !r->is_store) {
+        uint32_t w = sm_slumber_load_done(s, r, cycle);
+        if (w) { /* a destination still waking: the write-back waits for it */
+            sm_wheel_add(s, cycle + w, r->slot, SM_NO_RECORD, i);
+            return;
+        }
+    }
     for (uint32_t k = 0; k < r->ndst; k++) sb_release(&s->sb, r->slot, r->dst[k]);
     if (r->is_store) {
         if (ws->stores) ws->stores--;

@@ -1,0 +1,235 @@
+/* Slumber's next-access hints (reg_hints.h): per storage unit, a backward fixed point over the
+ * basic blocks, then one pass over the unit's accesses in pc order. */
+#include "reg_hints.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_BLOCK UINT32_MAX
+
+typedef struct nxt { /* the next access as seen from a program point */
+    uint8_t kind;
+    uint32_t dist;   /* saturates at RH_FAR */
+    uint32_t pc;
+} nxt;
+
+static nxt nxt_none(const ptx_func *f) { return (nxt){RH_NONE, RH_FAR, f->n_instrs}; }
+
+static uint32_t sat(uint64_t d) { return d > RH_FAR ? RH_FAR : (uint32_t)d; }
+
+/* Paths joined: a read on any of them wins; the distance is the shortest among the paths that
+ * access the unit (ties: the lower pc, for determinism). */
+static nxt join(nxt a, nxt b)
+{
+    if (b.kind == RH_NONE) return a;
+    if (a.kind == RH_NONE) return b;
+    nxt r = a.dist < b.dist || (a.dist == b.dist && a.pc <= b.pc) ? a : b;
+    r.kind = a.kind > b.kind ? a.kind : b.kind;
+    return r;
+}
+
+static int same(nxt a, nxt b) { return a.kind == b.kind && a.dist == b.dist && a.pc == b.pc; }
+
+static uint32_t n_succ(const ptx_block *b) { return b->nsucc; }
+static uint32_t succ_at(const ptx_block *b, uint32_t i) { return b->nsucc > 2 ? b->succ_more[i] : b->succ[i]; }
+
+typedef struct work {
+    uint32_t *occ_start, *occ_pc; /* per unit, its accessing pcs in order (CSR) */
+    uint8_t *occ_kind;
+    uint32_t *first_occ;          /* per block: index into occ of the unit's first access, or NO_BLOCK */
+    nxt *in, *out;                /* per block: the next access at its entry / after its last instruction */
+} work;
+
+static void work_free(work *w)
+{
+    free(w->occ_start), free(w->occ_pc), free(w->occ_kind), free(w->first_occ), free(w->in), free(w->out);
+}
+
+static uint32_t unit(const uint32_t *unit_of, uint32_t reg) { return unit_of ? unit_of[reg] : reg; }
+
+/* The access of the instruction to unit u: RH_READ, RH_WRITE or RH_NONE. */
+static uint8_t access_kind(const ptx_instr *in, const uint32_t *unit_of, uint32_t nregs, uint32_t u)
+{
+    uint8_t k = RH_NONE;
+    for (int i = 0; i < in->nsrc; i++)
+        if (in->src[i] < nregs && unit(unit_of, in->src[i]) == u) return RH_READ;
+    for (int i = 0; i < in->ndst; i++)
+        if (in->dst[i] < nregs && unit(unit_of, in->dst[i]) == u) k = RH_WRITE;
+    /* A guarded write may leave the old value for a later read: the value must be kept. */
+    if (k == RH_WRITE && in->guard != PTX_NO_REG) k = RH_READ;
+    return k;
+}
+
+/* Per unit, the pcs accessing it (each once) and how. */
+static int collect(work *w, const ptx_func *f, const uint32_t *unit_of, uint32_t n_units)
+{
+    uint32_t nregs = f->n_regs;
+    w->occ_start = calloc((size_t)n_units + 1, sizeof *w->occ_start);
+    uint32_t *seen = malloc((size_t)n_units * sizeof *seen);
+    if (!w->occ_start || !seen) return free(seen), -1;
+    for (uint32_t u = 0; u < n_units; u++) seen[u] = UINT32_MAX;
+    uint64_t total = 0;
+    for (uint32_t pc = 0; pc < f->n_instrs; pc++) {
+        const ptx_instr *in = &f->instrs[pc];
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < (pass ? in->ndst : in->nsrc); i++) {
+                uint32_t r = pass ? in->dst[i] : in->src[i];
+                if (r >= nregs) continue;
+                uint32_t u = unit(unit_of, r);
+                if (seen[u] == pc) continue;
+                seen[u] = pc;
+                w->occ_start[u + 1]++;
+                total++;
+            }
+    }
+    for (uint32_t u = 0; u < n_units; u++) w->occ_start[u + 1] += w->occ_start[u];
+    w->occ_pc = malloc((size_t)(total + 1) * sizeof *w->occ_pc);
+    w->occ_kind = malloc((size_t)(total + 1));
+    uint32_t *fill = malloc(((size_t)n_units + 1) * sizeof *fill);
+    if (!w->occ_pc || !w->occ_kind || !fill) return free(seen), free(fill), -1;
+    memcpy(fill, w->occ_start, (size_t)n_units * sizeof *fill);
+    for (uint32_t u = 0; u < n_units; u++) seen[u] = UINT32_MAX;
+    for (uint32_t pc = 0; pc < f->n_instrs; pc++) {
+        const ptx_instr *in = &f->instrs[pc];
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < (pass ? in->ndst : in->nsrc); i++) {
+                uint32_t r = pass ? in->dst[i] : in->src[i];
+                if (r >= nregs) continue;
+                uint32_t u = unit(unit_of, r);
+                if (seen[u] == pc) continue;
+                seen[u] = pc;
+                w->occ_pc[fill[u]] = pc;
+                w->occ_kind[fill[u]++] = access_kind(in, unit_of, nregs, u);
+            }
+    }
+    free(seen);
+    free(fill);
+    return 0;
+}
+
+/* The fixed point for one unit: in/out of every block. */
+static void solve(work *w, const ptx_func *f, uint32_t u, int loop_rule)
+{
+    uint32_t nb = f->n_blocks;
+    for (uint32_t b = 0; b < nb; b++) w->first_occ[b] = NO_BLOCK;
+    for (uint32_t k = w->occ_start[u]; k < w->occ_start[u + 1]; k++) {
+        uint32_t b = f->block_of[w->occ_pc[k]];
+        if (w->first_occ[b] == NO_BLOCK) w->first_occ[b] = k;
+    }
+    for (uint32_t b = 0; b < nb; b++) {
+        w->out[b] = nxt_none(f);
+        uint32_t k = w->first_occ[b];
+        w->in[b] = k == NO_BLOCK ? nxt_none(f) : (nxt){w->occ_kind[k], w->occ_pc[k] - f->blocks[b].start + 1, w->occ_pc[k]};
+    }
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t bi = nb; bi-- > 0;) {
+            const ptx_block *bl = &f->blocks[bi];
+            nxt o = nxt_none(f);
+            for (uint32_t i = 0; i < n_succ(bl); i++) {
+                uint32_t s = succ_at(bl, i);
+                if (s == UINT32_MAX) continue; /* the exit: nothing more */
+                nxt c = w->in[s];
+                c.dist = sat((uint64_t)c.dist);
+                /* An access reached over a back edge depends on the iteration count. */
+                if (loop_rule == REG_HINTS_LOOPS_CONSERVATIVE && f->blocks[s].start <= bl->start && c.kind != RH_NONE)
+                    c.kind = RH_READ;
+                o = join(o, c);
+            }
+            if (!same(o, w->out[bi])) {
+                w->out[bi] = o;
+                changed = 1;
+            }
+            if (w->first_occ[bi] == NO_BLOCK) {
+                nxt in = o;
+                if (in.kind != RH_NONE) in.dist = sat((uint64_t)o.dist + (bl->end - bl->start));
+                if (!same(in, w->in[bi])) {
+                    w->in[bi] = in;
+                    changed = 1;
+                }
+            }
+        }
+    }
+}
+
+static void set_hints(reg_hints *h, const ptx_func *f, const uint32_t *unit_of, uint32_t pc, uint32_t u, nxt n)
+{
+    const ptx_instr *in = &f->instrs[pc];
+    reg_hint v = {n.kind, (uint16_t)(n.kind == RH_NONE ? RH_FAR : n.dist), n.kind == RH_NONE ? f->n_instrs : n.pc};
+    reg_hint *e = &h->h[h->first[pc]];
+    for (int i = 0; i < in->nsrc; i++)
+        if (in->src[i] < f->n_regs && unit(unit_of, in->src[i]) == u) e[i] = v;
+    for (int i = 0; i < in->ndst; i++)
+        if (in->dst[i] < f->n_regs && unit(unit_of, in->dst[i]) == u) e[in->nsrc + i] = v;
+}
+
+int reg_hints_build(reg_hints *out, const ptx_func *f, const uint32_t *unit_of, uint32_t n_units, int loop_rule)
+{
+    memset(out, 0, sizeof *out);
+    if (!unit_of) n_units = f->n_regs;
+    out->n_instrs = f->n_instrs;
+    out->first = malloc(((size_t)f->n_instrs + 1) * sizeof *out->first);
+    if (!out->first) return -1;
+    uint32_t total = 0;
+    for (uint32_t pc = 0; pc < f->n_instrs; pc++) {
+        out->first[pc] = total;
+        total += (uint32_t)f->instrs[pc].nsrc + f->instrs[pc].ndst;
+    }
+    out->first[f->n_instrs] = total;
+    out->h = malloc(((size_t)total + 1) * sizeof *out->h);
+    out->n_units = n_units;
+    out->entry = malloc(((size_t)n_units + 1) * sizeof *out->entry);
+    work w;
+    memset(&w, 0, sizeof w);
+    w.first_occ = malloc(((size_t)f->n_blocks + 1) * sizeof *w.first_occ);
+    w.in = malloc(((size_t)f->n_blocks + 1) * sizeof *w.in);
+    w.out = malloc(((size_t)f->n_blocks + 1) * sizeof *w.out);
+    if (!out->h || !out->entry || !w.first_occ || !w.in || !w.out || collect(&w, f, unit_of, n_units) != 0) {
+        work_free(&w);
+        reg_hints_free(out);
+        return -1;
+    }
+    /* Operands of registers outside the units (none for a well-formed map): undetermined = read. */
+    for (uint32_t i = 0; i < total; i++) out->h[i] = (reg_hint){RH_READ, RH_FAR, f->n_instrs};
+    for (uint32_t u = 0; u < n_units; u++) {
+        out->entry[u] = (reg_hint){RH_NONE, RH_FAR, f->n_instrs};
+        if (w.occ_start[u] == w.occ_start[u + 1] || !f->n_blocks) continue;
+        solve(&w, f, u, loop_rule);
+        if (w.in[0].kind != RH_NONE) out->entry[u] = (reg_hint){w.in[0].kind, (uint16_t)w.in[0].dist, w.in[0].pc};
+        for (uint32_t k = w.occ_start[u]; k < w.occ_start[u + 1]; k++) {
+            uint32_t pc = w.occ_pc[k], b = f->block_of[pc];
+            nxt n;
+            if (k + 1 < w.occ_start[u + 1] && f->block_of[w.occ_pc[k + 1]] == b)
+                n = (nxt){w.occ_kind[k + 1], w.occ_pc[k + 1] - pc, w.occ_pc[k + 1]};
+            else {
+                n = w.out[b];
+                if (n.kind != RH_NONE) n.dist = sat((uint64_t)n.dist + (f->blocks[b].end - 1 - pc));
+            }
+            set_hints(out, f, unit_of, pc, u, n);
+        }
+    }
+    work_free(&w);
+    return 0;
+}
+
+void reg_hints_free(reg_hints *h)
+{
+    free(h->first);
+    free(h->h);
+    free(h->entry);
+    h->first = NULL;
+    h->h = NULL;
+    h->entry = NULL;
+}
+
+const reg_hint *reg_hint_src(const reg_hints *h, const ptx_func *f, uint32_t pc, int i)
+{
+    if (!h->h || pc >= h->n_instrs || i < 0 || i >= f->instrs[pc].nsrc) return NULL;
+    return &h->h[h->first[pc] + (uint32_t)i];
+}
+
+const reg_hint *reg_hint_dst(const reg_hints *h, const ptx_func *f, uint32_t pc, int i)
+{
+    if (!h->h || pc >= h->n_instrs || i < 0 || i >= f->instrs[pc].ndst) return NULL;
+    return &h->h[h->first[pc] + f->instrs[pc].nsrc + (uint32_t)i];
+}
