@@ -21,6 +21,7 @@ typedef struct rfp {
     uint64_t *last;    /* per block: its last access + 1 (0: none yet this kernel) */
     uint8_t *from;     /* per block: the mode it is waking from */
     uint8_t *gone;     /* per block: gated OFF since its last write (its data is lost) */
+    uint16_t *pending; /* per block: results in flight to it (their write-back plans it next) */
     tev *heap;
     uint32_t nh, ch;
     uint64_t seq;
@@ -29,7 +30,7 @@ typedef struct rfp {
 
 static rfp *P(const pm_domain *d) { return (rfp *)d->ps; }
 
-static const slumber_config default_cfg = {{30, 200, 400}, {0, 4, 13, 16}, 3, 1, 2, 16, 16, 10, 0, 0, 1};
+static const slumber_config default_cfg = {{8, 139, 259}, {0, 4, 13, 16}, 3, 1, 2, 16, 16, 10, 0, 0, 1};
 
 static int init_common(pm_domain *d, int wrf)
 {
@@ -43,7 +44,8 @@ static int init_common(pm_domain *d, int wrf)
     p->last = calloc(d->n, sizeof *p->last);
     p->from = calloc(d->n, 1);
     p->gone = calloc(d->n, 1);
-    return p->gen && p->ready && p->last && p->from && p->gone ? 0 : -1;
+    p->pending = calloc(d->n, sizeof *p->pending);
+    return p->gen && p->ready && p->last && p->from && p->gone && p->pending ? 0 : -1;
 }
 
 static int slumber_init(pm_domain *d) { return init_common(d, 0); }
@@ -53,7 +55,7 @@ static void rfp_fini(pm_domain *d)
 {
     rfp *p = P(d);
     if (!p) return;
-    free(p->gen), free(p->ready), free(p->last), free(p->from), free(p->gone), free(p->heap);
+    free(p->gen), free(p->ready), free(p->last), free(p->from), free(p->gone), free(p->pending), free(p->heap);
     free(p);
     d->ps = NULL;
 }
@@ -233,7 +235,7 @@ int rfp_access(pm_domain *d, uint32_t b, int is_write, uint64_t now)
 void rfp_after_access(pm_domain *d, uint32_t b, int kind, uint32_t idle, uint64_t now)
 {
     rfp *p = P(d);
-    if (!p || b >= d->n) return;
+    if (!p || b >= d->n || p->pending[b]) return; /* a result in flight: its write-back decides */
     if (p->wrf) { /* drowsy right after each access */
         plan(d, b, PM_SLEEP, 0, now, 9, 11);
         return;
@@ -263,9 +265,11 @@ void rfp_alu_dest(pm_domain *d, uint32_t b, uint64_t now, uint64_t write_at, int
     rfp *p = P(d);
     if (!p || b >= d->n) return;
     if (p->wrf) { /* the pipeline wakes it for the write it knows is coming */
+        if (p->pending[b] < UINT16_MAX) p->pending[b]++;
         plan(d, b, PM_ON, 0, now, RFP_TA, RFP_TA);
         return;
     }
+    if (p->pending[b] < UINT16_MAX) p->pending[b]++;
     uint32_t idle = write_at > now ? (uint32_t)(write_at - now) : 0;
     pm_mode m = rfp_mode_for(&p->cfg, idle, RH_WRITE);
     if (m == PM_OFF && (p->cfg.long_alu_ds || !may_gate)) m = PM_SLEEP;
@@ -275,6 +279,7 @@ void rfp_alu_dest(pm_domain *d, uint32_t b, uint64_t now, uint64_t write_at, int
 void rfp_load_dest(pm_domain *d, uint32_t b, uint64_t now)
 {
     if (!P(d) || b >= d->n) return;
+    if (P(d)->pending[b] < UINT16_MAX) P(d)->pending[b]++;
     plan(d, b, PM_ON, 0, now, 4, 4); /* T4 (WRF: write-conservative, ON until write-back) */
 }
 
@@ -291,6 +296,7 @@ void rfp_load_miss(pm_domain *d, uint32_t b, uint64_t now, uint32_t latency, int
 int rfp_writeback(pm_domain *d, uint32_t b, uint64_t now)
 {
     if (!P(d) || b >= d->n) return 0;
+    if (P(d)->pending[b]) P(d)->pending[b]--;
     return access_kind(d, b, RFP_WRITEBACK, now);
 }
 
@@ -309,6 +315,7 @@ void rfp_finish(pm_domain *d, uint32_t b, uint64_t now)
 {
     rfp *p = P(d);
     if (!p || b >= d->n) return;
+    p->pending[b] = 0;
     plan(d, b, p->wrf ? PM_SLEEP : PM_OFF, 0, now, RFP_TF, RFP_TF);
 }
 
@@ -320,6 +327,7 @@ static void rfp_event(pm_domain *d, uint32_t b, pm_event ev, uint64_t now)
     if (!p || b >= d->n) return;
     if (ev == PM_EV_ALLOC && p->wrf) plan(d, b, PM_SLEEP, 0, now, 9, 11);
     else if (ev == PM_EV_FREE) {
+        p->pending[b] = 0;
         plan(d, b, PM_OFF, 0, now, 1, 1);
         p->last[b] = 0;
     }
@@ -334,6 +342,7 @@ static void rfp_begin(pm_domain *d, uint64_t now)
     memset(p->ready, 0, d->n * sizeof *p->ready);
     memset(p->last, 0, d->n * sizeof *p->last);
     memset(p->gone, 1, d->n); /* nothing live yet */
+    memset(p->pending, 0, d->n * sizeof *p->pending);
     for (uint32_t b = 0; b < d->n; b++) p->gen[b]++;
 }
 

@@ -94,7 +94,8 @@ void rfp_alu_dest(pm_domain *d, uint32_t b, uint64_t now, uint64_t write_at, int
  * arrival now + latency (T5, T6). */
 void rfp_load_dest(pm_domain *d, uint32_t b, uint64_t now);
 void rfp_load_miss(pm_domain *d, uint32_t b, uint64_t now, uint32_t latency, int may_gate);
-/* Write-back of a result: the cycles it waits for the register (a countdown that woke it late). */
+/* Write-back of a result (once per result): the cycles it waits for the register (a countdown
+ * that woke it late). While results are in flight to a register, rfp_after_access leaves it alone. */
 int rfp_writeback(pm_domain *d, uint32_t b, uint64_t now);
 /* The scheduler will issue an instruction using the register soon (T3). */
 void rfp_lookahead(pm_domain *d, uint32_t b, uint64_t now);

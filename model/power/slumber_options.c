@@ -9,11 +9,11 @@ int slumber_options_register(opt_registry *r, slumber_config *c, strbuf *e)
 {
     const char *b = "power";
     int rc = 0;
-    rc |= opt_add_int(r, b, "-slumber_lat_l1", &c->lat[0], "30", 1, 1023,
+    rc |= opt_add_int(r, b, "-slumber_lat_l1", &c->lat[0], "8", 1, 1023,
                       "[cycles] Slumber MSHR tracker: minimum load latency, L1 hit (pointer chase on gtx480)", e);
-    rc |= opt_add_int(r, b, "-slumber_lat_l2", &c->lat[1], "200", 1, 1023,
+    rc |= opt_add_int(r, b, "-slumber_lat_l2", &c->lat[1], "139", 1, 1023,
                       "[cycles] Slumber MSHR tracker: minimum latency from an L1 miss to its data, L2 hit", e);
-    rc |= opt_add_int(r, b, "-slumber_lat_dram", &c->lat[2], "400", 1, 1023,
+    rc |= opt_add_int(r, b, "-slumber_lat_dram", &c->lat[2], "259", 1, 1023,
                       "[cycles] Slumber MSHR tracker: minimum latency from an L1 miss to its data, L2 miss", e);
     rc |= opt_add_int(r, b, "-slumber_min_idle_ss", &c->min_idle[PM_SHALLOW], "4", 0, 1023,
                       "[cycles] Slumber: shortest predicted idle period put in shallow sleep (thesis Sec. 6.2)", e);

@@ -80,7 +80,9 @@ void sm_slumber_tick(sm_core *s, uint64_t cycle);
 uint32_t sm_slumber_issue(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle);
 /* Destinations of the issued instruction: written at write_at (a unit of known latency), 0 for a load. */
 void sm_slumber_dests(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle, uint64_t write_at);
-uint32_t sm_slumber_writeback(sm_core *s, uint32_t slot, uint32_t reg, uint64_t cycle);
+/* A result reaches register reg (+ base) of slot: the cycles it must wait (0: written, planned);
+ * retry: it already waited (only the plan is left). */
+uint32_t sm_slumber_writeback(sm_core *s, uint32_t slot, uint32_t reg, uint64_t cycle, int retry);
 void sm_slumber_load_hit(sm_core *s, uint32_t slot);
 void sm_slumber_load_miss(sm_core *s, sm_record *r, uint64_t cycle);
 uint32_t sm_slumber_load_done(sm_core *s, sm_record *r, uint64_t cycle);

@@ -2,7 +2,8 @@
  * the policy. Compiler hints of the running kernel (per physical warp register: the kernel's PTX
  * registers spread over the warp's registers as reg_block does), each warp's issue interval (a
  * 4-sample moving average, 1/16 cycles), the MSHR tracker (2 bits per warp: the last load's level),
- * the fetch-unit-list (the L1I lines of the last issued instructions) and the scheduler's look-ahead.
+ * the fetch-unit-list (the L1I lines of the last issued instructions) and the scheduler's look-ahead
+ * (which wakes the next instruction's sources and destinations).
  * Predicted idle period of a register after an access = the hint's next-use distance x the warp's
  * issue interval, plus an L2 fetch when the next use is neither in the instruction buffer nor in the
  * fetch-unit-list (the spec's D.9.8 PROPOSAL made concrete). */
@@ -159,11 +160,14 @@ static reg_hint hint_of(const sm_slumber *z, uint32_t pc, int i, int dst)
 
 void sm_slumber_tick(sm_core *s, uint64_t cycle) { rfp_advance(&s->rf_pm, cycle); }
 
+/* The warp's issue interval, estimated conservatively (Sec. 6.1.2's conservative wake-up: waking
+ * early costs leakage, waking late costs time): a shorter gap is taken at once, a longer one
+ * moves the estimate an eighth of the way. */
 static void warp_issued(sm_slumber *z, uint32_t slot, uint64_t cycle)
 {
     if (z->last_issue[slot]) {
         int64_t gap16 = (int64_t)(cycle + 1 - z->last_issue[slot]) * 16, iv = z->interval16[slot];
-        z->interval16[slot] = (uint32_t)(iv + (gap16 - iv) / 4);
+        z->interval16[slot] = (uint32_t)(gap16 < iv ? gap16 : iv + (gap16 - iv) / 8);
     }
     z->last_issue[slot] = cycle + 1;
 }
@@ -221,13 +225,15 @@ void sm_slumber_dests(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t b
 
 /* A result is written to register reg (frame-relative + base) of slot: the cycles it waits for the
  * register; once written, the register's next period from the hint its instruction left. */
-uint32_t sm_slumber_writeback(sm_core *s, uint32_t slot, uint32_t reg, uint64_t cycle)
+uint32_t sm_slumber_writeback(sm_core *s, uint32_t slot, uint32_t reg, uint64_t cycle, int retry)
 {
     sm_slumber *z = s->slb;
     if (s->warps[slot].exited) return 0; /* dead registers: the warp is gone */
     uint32_t b = sm_power_reg_block(s, slot, reg);
-    int w = rfp_writeback(&s->rf_pm, b, cycle);
-    if (w) return (uint32_t)w;
+    if (!retry) {
+        int w = rfp_writeback(&s->rf_pm, b, cycle);
+        if (w) return (uint32_t)w;
+    }
     uint32_t idle = predict(z, slot, z->pend_dist[b], z->pend_pc[b]);
     uint64_t gone = cycle - z->pend_at[b];
     rfp_after_access(&s->rf_pm, b, z->pend_kind[b], idle > gone ? idle - (uint32_t)gone : 0, cycle);
@@ -258,12 +264,19 @@ uint32_t sm_slumber_load_done(sm_core *s, sm_record *r, uint64_t cycle)
         r->pm_learned = 1;
         z->tracker[r->slot] = cycle - r->miss_cycle >= (uint64_t)z->cfg->lat[2] ? 2 : 1;
     }
+    /* Every destination is accessed once (its wait counted once); the plans follow the last wait. */
     uint32_t wait = 0;
-    for (uint32_t k = 0; k < r->ndst; k++) {
-        uint32_t w = sm_slumber_writeback(s, r->slot, r->dst[k], cycle);
-        if (w > wait) wait = w;
+    if (!r->pm_written) {
+        r->pm_written = 1;
+        if (s->warps[r->slot].exited) return 0;
+        for (uint32_t k = 0; k < r->ndst; k++) {
+            uint32_t w = (uint32_t)rfp_writeback(&s->rf_pm, sm_power_reg_block(s, r->slot, r->dst[k]), cycle);
+            if (w > wait) wait = w;
+        }
+        if (wait) return wait;
     }
-    return wait;
+    for (uint32_t k = 0; k < r->ndst; k++) (void)sm_slumber_writeback(s, r->slot, r->dst[k], cycle, 1);
+    return 0;
 }
 
 /* Scheduler look-ahead: the operands of the next instruction of up to `lookahead` ready warps in
@@ -279,6 +292,8 @@ void sm_slumber_lookahead(sm_core *s, const uint32_t *order, uint32_t n, uint32_
         uint32_t base = ws->w ? simt_top(ws->w)->reg_base : 0;
         for (int k = 0; k < in->nsrc; k++)
             if (in->src[k] != PTX_NO_REG) rfp_lookahead(&s->rf_pm, sm_power_reg_block(s, order[i], in->src[k] + base), cycle);
+        for (int k = 0; k < in->ndst; k++)
+            if (in->dst[k] != PTX_NO_REG) rfp_lookahead(&s->rf_pm, sm_power_reg_block(s, order[i], in->dst[k] + base), cycle);
     }
 }
 

@@ -51,12 +51,12 @@ void sm_wheel_run(sm_core *s, uint64_t cycle)
         sm_bucket *b = &s->wheel[s->wheel_cycle & (s->wheel_size - 1)];
         for (uint32_t i = 0; i < b->n; i++) { /* b->n may grow: a record completion adds nothing here */
             sm_event e = b->ev[i];
-            if (e.rec != SM_NO_RECORD) {
+            if (e.rec != SM_NO_RECORD && e.rec != SM_WB_RETRY) {
                 sm_record_done(s, e.rec, cycle);
             } else {
-                uint32_t w = s->slb ? sm_slumber_writeback(s, e.slot, e.reg, cycle) : 0;
-                if (w) { /* the register is still waking: the write waits (b->n grows, the loop sees it) */
-                    sm_wheel_add(s, cycle + w, e.slot, e.reg, SM_NO_RECORD);
+                uint32_t w = s->slb ? sm_slumber_writeback(s, e.slot, e.reg, cycle, e.rec == SM_WB_RETRY) : 0;
+                if (w) { /* the register is still waking: the write waits */
+                    sm_wheel_add(s, cycle + w, e.slot, e.reg, SM_WB_RETRY);
                     continue;
                 }
                 sb_release(&s->sb, e.slot, e.reg);

@@ -59,7 +59,9 @@ struct Gpu {
         o.overrides = ov.data();
         o.n_overrides = ov.size();
         EXPECT_EQ(gtlm_sim_create(&sim, &o), GTLM_OK) << gtlm_last_error();
-        if (sim) EXPECT_EQ(gtlm_module_load_ptx(sim, kChase, "chase", &mod), GTLM_OK) << gtlm_last_error();
+        if (sim) {
+            EXPECT_EQ(gtlm_module_load_ptx(sim, kChase, "chase", &mod), GTLM_OK) << gtlm_last_error();
+        }
     }
     ~Gpu() { gtlm_sim_destroy(sim); }
     double kstat(const std::string &name)
@@ -91,7 +93,6 @@ struct Gpu {
         EXPECT_EQ(gtlm_launch(sim, mod, "chase", g, b, 0, args, sizes, 3), GTLM_OK) << gtlm_last_error();
         double s, n;
         loads(&s, &n);
-        EXPECT_EQ(n, steps);
         return n ? s / n : 0;
     }
     gtlm_devptr ring(unsigned lines, unsigned stride)
@@ -121,15 +122,21 @@ TEST(SlumberLatency, PointerChaseMeasuresTheConfiguredMinimumLatencies)
 {
     Gpu g;
     ASSERT_NE(g.mod, nullptr);
-    // L1: one line chased onto itself; the first load misses, the others hit: 65 - 2 loads apart.
+    // L1: one line chased onto itself; the first load misses, the others hit (hits are not in the
+    // load-latency statistic, which counts long-latency loads): kernel cycles of 65 and 2 steps.
     gtlm_devptr self = g.ring(1, 128);
-    double two = g.chase(self, 2) * 2, many = g.chase(self, 65) * 65;
-    double l1 = (many - two) / 63;
+    g.chase(self, 2);
+    double two = g.kstat("gpu.cycles");
+    g.chase(self, 65);
+    double l1 = (g.kstat("gpu.cycles") - two) / 63;
     // DRAM then L2: 64 distinct lines 4 KB + 128 B apart (every channel and bank), cold, then again
     // (the L1 is flushed at each kernel, the L2 keeps them).
     gtlm_devptr ring = g.ring(64, 4096 + 128);
     double dram = g.chase(ring, 64);
     double l2 = g.chase(ring, 64);
+    double s, n;
+    g.loads(&s, &n);
+    EXPECT_EQ(n, 64);  // every load missed the L1
     std::printf("pointer chase on gtx480: L1 hit %.2f, L2 hit %.2f, DRAM %.2f cycles (issue to data)\n", l1, l2, dram);
     EXPECT_LT(l1, l2);
     EXPECT_LT(l2, dram);
