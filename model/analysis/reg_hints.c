@@ -33,16 +33,79 @@ static int same(nxt a, nxt b) { return a.kind == b.kind && a.dist == b.dist && a
 static uint32_t n_succ(const ptx_block *b) { return b->nsucc; }
 static uint32_t succ_at(const ptx_block *b, uint32_t i) { return b->nsucc > 2 ? b->succ_more[i] : b->succ[i]; }
 
+/* SIMT order: while a warp runs one side of a divergent branch X (successors S1, S2, reconvergence
+ * R), its other lanes wait at R or at the other side's start with their own values, which a write
+ * of the running side (to its lanes only) does not replace. So inside a side, a register's next
+ * access is joined with the next access from R and from the other side's start. */
+typedef struct xedges {
+    uint32_t *start, *list; /* per block: blocks whose entry hint joins its accesses' hints */
+} xedges;
+
+static int add_xedges(xedges *x, const ptx_func *f)
+{
+    uint32_t nb = f->n_blocks, cap = 64, n = 0;
+    uint32_t *from = malloc(cap * sizeof *from), *to = malloc(cap * sizeof *to);
+    uint32_t *seen = malloc(((size_t)nb + 1) * sizeof *seen), *stack = malloc(((size_t)nb + 1) * sizeof *stack);
+    x->start = calloc((size_t)nb + 2, sizeof *x->start);
+    if (!from || !to || !seen || !stack || !x->start) goto fail;
+    for (uint32_t b = 0; b < nb; b++) seen[b] = UINT32_MAX;
+    for (uint32_t xb = 0; xb < nb; xb++) {
+        const ptx_block *bx = &f->blocks[xb];
+        if (n_succ(bx) != 2) continue;
+        uint32_t side[2] = {succ_at(bx, 0), succ_at(bx, 1)}, r = bx->ipdom;
+        for (int k = 0; k < 2; k++) { /* walk side k; its exits lead to the other side */
+            uint32_t other = side[1 - k], mark = 2 * xb + (uint32_t)k, sp = 0;
+            if (side[k] == UINT32_MAX || side[k] == r || other == side[k]) continue;
+            seen[side[k]] = mark;
+            stack[sp++] = side[k];
+            while (sp) {
+                uint32_t b = stack[--sp];
+                const ptx_block *bl = &f->blocks[b];
+                for (uint32_t i = 0; i < n_succ(bl); i++) {
+                    uint32_t s = succ_at(bl, i);
+                    if (s != r && s != UINT32_MAX && seen[s] != mark) {
+                        seen[s] = mark;
+                        stack[sp++] = s;
+                    }
+                }
+                if (n + 2 > cap) {
+                    cap *= 2;
+                    uint32_t *nf = realloc(from, cap * sizeof *from);
+                    if (nf) from = nf;
+                    uint32_t *nt = realloc(to, cap * sizeof *to);
+                    if (nt) to = nt;
+                    if (!nf || !nt) goto fail;
+                }
+                if (r != UINT32_MAX) from[n] = b, to[n++] = r;
+                if (other != UINT32_MAX && other != r) from[n] = b, to[n++] = other;
+            }
+        }
+    }
+    x->list = malloc(((size_t)n + 1) * sizeof *x->list);
+    if (!x->list) goto fail;
+    for (uint32_t i = 0; i < n; i++) x->start[from[i] + 1]++;
+    for (uint32_t b = 0; b < nb; b++) x->start[b + 1] += x->start[b];
+    for (uint32_t b = 0; b <= nb; b++) seen[b] = x->start[b];
+    for (uint32_t i = 0; i < n; i++) x->list[seen[from[i]]++] = to[i];
+    free(from), free(to), free(seen), free(stack);
+    return 0;
+fail:
+    free(from), free(to), free(seen), free(stack);
+    return -1;
+}
+
 typedef struct work {
     uint32_t *occ_start, *occ_pc; /* per unit, its accessing pcs in order (CSR) */
     uint8_t *occ_kind;
     uint32_t *first_occ;          /* per block: index into occ of the unit's first access, or NO_BLOCK */
     nxt *in, *out;                /* per block: the next access at its entry / after its last instruction */
+    xedges x;
 } work;
 
 static void work_free(work *w)
 {
     free(w->occ_start), free(w->occ_pc), free(w->occ_kind), free(w->first_occ), free(w->in), free(w->out);
+    free(w->x.start), free(w->x.list);
 }
 
 static uint32_t unit(const uint32_t *unit_of, uint32_t reg) { return unit_of ? unit_of[reg] : reg; }
@@ -136,6 +199,7 @@ static void solve(work *w, const ptx_func *f, uint32_t u, int loop_rule)
                     c.kind = RH_READ;
                 o = join(o, c);
             }
+
             if (!same(o, w->out[bi])) {
                 w->out[bi] = o;
                 changed = 1;
@@ -184,7 +248,8 @@ int reg_hints_build(reg_hints *out, const ptx_func *f, const uint32_t *unit_of, 
     w.first_occ = malloc(((size_t)f->n_blocks + 1) * sizeof *w.first_occ);
     w.in = malloc(((size_t)f->n_blocks + 1) * sizeof *w.in);
     w.out = malloc(((size_t)f->n_blocks + 1) * sizeof *w.out);
-    if (!out->h || !out->entry || !w.first_occ || !w.in || !w.out || collect(&w, f, unit_of, n_units) != 0) {
+    if (!out->h || !out->entry || !w.first_occ || !w.in || !w.out || add_xedges(&w.x, f) != 0 ||
+        collect(&w, f, unit_of, n_units) != 0) {
         work_free(&w);
         reg_hints_free(out);
         return -1;
@@ -204,6 +269,12 @@ int reg_hints_build(reg_hints *out, const ptx_func *f, const uint32_t *unit_of, 
             else {
                 n = w.out[b];
                 if (n.kind != RH_NONE) n.dist = sat((uint64_t)n.dist + (f->blocks[b].end - 1 - pc));
+            }
+            for (uint32_t e = w.x.start[b]; e < w.x.start[b + 1]; e++) { /* the waiting lanes (SIMT order) */
+                nxt c = w.in[w.x.list[e]];
+                if (c.kind == RH_NONE) continue;
+                if (n.kind == RH_NONE) n = c;
+                else if (c.kind > n.kind) n.kind = c.kind;
             }
             set_hints(out, f, unit_of, pc, u, n);
         }

@@ -13,6 +13,9 @@
  *         write, which may leave the old value in place, all count as reads),
  *   WRITE when every path that accesses it again first writes it,
  *   NONE  when no path accesses it again (the value is dead: WRITE for power gating).
+ * SIMT order: while a warp runs one side of a divergent branch, its other lanes wait (at the
+ * reconvergence point, or at the other side's start) with values a write of this side does not
+ * replace, so inside a side the next access is joined with theirs: a read there keeps the value.
  * Loop rule (thesis: "if the iteration count is not a resolvable constant, we conservatively assign
  * a fixed flag (1)"): with REG_HINTS_LOOPS_CONSERVATIVE a next access reached through a loop's back
  * edge (a branch to an earlier or the same block) is READ: the pass does not resolve iteration counts.

@@ -49,6 +49,7 @@ typedef struct slumber_config {
     int ibuffer;           /* instructions per warp in the instruction buffer (2) */
     int fetch_list;        /* fetch-unit-list entries (16) */
     int fetch_line;        /* PCs per L1I line (16) */
+    int fetch_miss;        /* cycles a next use off the fetch-unit-list adds (an L1I miss; 0: no I-cache) */
     int counter_bits;      /* the countdown's width (10) */
     int long_alu_ds;       /* an ALU destination idling >= the OFF threshold: DS (1, Sec. 6.3.3) or OFF (0) */
     int hint_loops;        /* REG_HINTS_LOOPS_CONSERVATIVE (0, the thesis) or _DATAFLOW (1) */

@@ -31,6 +31,9 @@ int slumber_options_register(opt_registry *r, slumber_config *c, strbuf *e)
                       "[entries] Slumber: fetch-unit-list, L1I line start PCs tracked (Sec. 6.3.4)", e);
     rc |= opt_add_int(r, b, "-slumber_fetch_line", &c->fetch_line, "16", 1, 1024,
                       "[instructions] Slumber: PCs per L1I line (Sec. 6.3.4)", e);
+    rc |= opt_add_int(r, b, "-slumber_fetch_miss", &c->fetch_miss, "0", 0, 1023,
+                      "[cycles] Slumber: added to a predicted idle period whose next use is off the fetch-unit-list "
+                      "(an L1I miss; 0: gtlm fetches without an instruction cache, so none is predicted)", e);
     rc |= opt_add_int(r, b, "-slumber_counter_bits", &c->counter_bits, "10", 1, 20,
                       "[bits] Slumber: width of each register's wake-up countdown (Sec. 6.3.4)", e);
     rc |= opt_add_bool(r, b, "-slumber_long_alu_ds", &c->long_alu_ds, "0",

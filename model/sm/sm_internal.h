@@ -86,6 +86,7 @@ uint32_t sm_slumber_writeback(sm_core *s, uint32_t slot, uint32_t reg, uint64_t 
 void sm_slumber_load_hit(sm_core *s, uint32_t slot);
 void sm_slumber_load_miss(sm_core *s, sm_record *r, uint64_t cycle);
 uint32_t sm_slumber_load_done(sm_core *s, sm_record *r, uint64_t cycle);
+/* After scheduler order[0..n) issued order[from - 1] (from 0: none issued). */
 void sm_slumber_lookahead(sm_core *s, const uint32_t *order, uint32_t n, uint32_t from, uint64_t cycle);
 void sm_slumber_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle);
 void sm_slumber_warp_done(sm_core *s, uint32_t slot, uint64_t cycle);

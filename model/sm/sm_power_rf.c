@@ -143,7 +143,7 @@ static void fetched(sm_slumber *z, uint32_t pc)
 static uint32_t predict(const sm_slumber *z, uint32_t slot, uint32_t dist, uint32_t next_pc)
 {
     uint64_t idle = (uint64_t)dist * z->interval16[slot] / 16;
-    if (dist > (uint32_t)z->cfg->ibuffer && !in_fetch_list(z, line_of(z, next_pc))) idle += (uint64_t)z->cfg->lat[1];
+    if (dist > (uint32_t)z->cfg->ibuffer && !in_fetch_list(z, line_of(z, next_pc))) idle += (uint64_t)z->cfg->fetch_miss;
     return idle > 0xffffffu ? 0xffffffu : (uint32_t)idle;
 }
 
@@ -279,21 +279,33 @@ uint32_t sm_slumber_load_done(sm_core *s, sm_record *r, uint64_t cycle)
     return 0;
 }
 
-/* Scheduler look-ahead: the operands of the next instruction of up to `lookahead` ready warps in
- * order[from..n) are woken (T3). */
+static void wake_operands(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle)
+{
+    for (int k = 0; k < in->nsrc; k++)
+        if (in->src[k] != PTX_NO_REG) rfp_lookahead(&s->rf_pm, sm_power_reg_block(s, slot, in->src[k] + base), cycle);
+    for (int k = 0; k < in->ndst; k++)
+        if (in->dst[k] != PTX_NO_REG) rfp_lookahead(&s->rf_pm, sm_power_reg_block(s, slot, in->dst[k] + base), cycle);
+}
+
+/* Scheduler look-ahead (T3): the next instruction of the warp just issued (the "current" warp,
+ * issued = its index in order, or n) and of up to `lookahead` ready warps after it in order[from..n)
+ * get their operands woken. */
 void sm_slumber_lookahead(sm_core *s, const uint32_t *order, uint32_t n, uint32_t from, uint64_t cycle)
 {
+    if (from > 0 && from <= n) { /* the current warp: its status is stale, ask the warp itself */
+        const sm_warp_slot *ws = &s->warps[order[from - 1]];
+        if (ws->w && !ws->exited && ws->w->state == SIMT_WARP_READY) {
+            const ptx_func *f;
+            const ptx_instr *in = simt_warp_next(ws->w, &f);
+            if (in) wake_operands(s, order[from - 1], in, simt_top(ws->w)->reg_base, cycle);
+        }
+    }
     uint32_t left = (uint32_t)s->slb->cfg->lookahead;
     for (uint32_t i = from; i < n && left; i++) {
         const sm_warp_slot *ws = &s->warps[order[i]];
         if (ws->status != SCHED_WARP_READY || !ws->next_in || ws->dirty) continue;
         left--;
-        const ptx_instr *in = ws->next_in;
-        uint32_t base = ws->w ? simt_top(ws->w)->reg_base : 0;
-        for (int k = 0; k < in->nsrc; k++)
-            if (in->src[k] != PTX_NO_REG) rfp_lookahead(&s->rf_pm, sm_power_reg_block(s, order[i], in->src[k] + base), cycle);
-        for (int k = 0; k < in->ndst; k++)
-            if (in->dst[k] != PTX_NO_REG) rfp_lookahead(&s->rf_pm, sm_power_reg_block(s, order[i], in->dst[k] + base), cycle);
+        wake_operands(s, order[i], ws->next_in, ws->w ? simt_top(ws->w)->reg_base : 0, cycle);
     }
 }
 

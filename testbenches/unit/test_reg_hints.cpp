@@ -115,8 +115,9 @@ TEST(RegHints, BranchesAnyReadingPathMakesItARead)
     // r5 read at END after a write on both paths.
     expect(t.at(5, "%r5", true), RH_READ, 2, 9);
     expect(t.at(8, "%r5", true), RH_READ, 1, 9);
-    // r2 read in ELSE: never accessed again.
-    expect(t.at(7, "%r2", false), RH_NONE, RH_FAR, t.f->n_instrs);
+    // r2 read in ELSE: no thread touches it again, but the other side's lanes write it (SIMT order):
+    // a write, from that side's start.
+    expect(t.at(7, "%r2", false), RH_WRITE, 1, 4);
 }
 
 TEST(RegHints, BranchesEveryPathWritesIsAWrite)
@@ -133,6 +134,41 @@ TEST(RegHints, BranchesEveryPathWritesIsAWrite)
             "add.u32 %r4, %r1, %r5;\n"        // 7
             "ret;\n");
     expect(t.at(0, "%r5", true), RH_WRITE, 4, 4);  // both paths at distance 4: the lower pc
+}
+
+// A value the other side's lanes still read stays live across the side the warp runs first.
+TEST(RegHints, DivergentSidesSeeEachOther)
+{
+    Hints t("mov.u32 %r1, 5;\n"               // 0
+            "ld.param.u32 %r2, [n];\n"        // 1
+            "setp.eq.u32 %p1, %r2, 0;\n"      // 2
+            "@%p1 bra B;\n"                   // 3
+            "add.u32 %r3, %r1, 1;\n"          // 4 side A: reads r1 ...
+            "mov.u32 %r1, 0;\n"               // 5 ... then overwrites it
+            "bra END;\n"                      // 6
+            "B:\n"
+            "add.u32 %r3, %r1, 2;\n"          // 7 side B: reads the old r1
+            "END:\n"
+            "add.u32 %r4, %r1, %r3;\n"        // 8
+            "ret;\n");
+    // After side A's read, per thread the next access is A's write at pc 5, but that write replaces
+    // A's lanes only: B's lanes still read their r1 (pc 7, and pc 8): a read.
+    expect(t.at(4, "%r1", false), RH_READ, 1, 5);
+    expect(t.at(7, "%r1", false), RH_READ, 1, 8);
+    Hints d("mov.u32 %r1, 5;\n"               // 0   the same with dataflow loops: no loop, same result
+            "ld.param.u32 %r2, [n];\n"
+            "setp.eq.u32 %p1, %r2, 0;\n"
+            "@%p1 bra B;\n"
+            "add.u32 %r3, %r1, 1;\n"          // 4
+            "mov.u32 %r1, 0;\n"
+            "bra END;\n"
+            "B:\n"
+            "mov.u32 %r3, 2;\n"               // 7 side B does not use r1
+            "END:\n"
+            "add.u32 %r4, %r3, 1;\n"          // 8 nor does the code after
+            "ret;\n");
+    // Nobody reads r1 after A's read but A's own write: a write, gating is safe.
+    expect(d.at(4, "%r1", false), RH_WRITE, 1, 5);
 }
 
 TEST(RegHints, GuardedWriteKeepsTheOldValue)
