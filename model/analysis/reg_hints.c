@@ -110,8 +110,9 @@ static void work_free(work *w)
 
 static uint32_t unit(const uint32_t *unit_of, uint32_t reg) { return unit_of ? unit_of[reg] : reg; }
 
-/* The access of the instruction to unit u: RH_READ, RH_WRITE or RH_NONE. */
-static uint8_t access_kind(const ptx_instr *in, const uint32_t *unit_of, uint32_t nregs, uint32_t u)
+/* The access of the instruction to unit u: RH_READ, RH_WRITE or RH_NONE. A unit shared by
+ * several registers keeps the others' values across a write to one: the write counts as a read. */
+static uint8_t access_kind(const ptx_instr *in, const uint32_t *unit_of, uint32_t nregs, uint32_t u, int shared)
 {
     uint8_t k = RH_NONE;
     for (int i = 0; i < in->nsrc; i++)
@@ -119,7 +120,7 @@ static uint8_t access_kind(const ptx_instr *in, const uint32_t *unit_of, uint32_
     for (int i = 0; i < in->ndst; i++)
         if (in->dst[i] < nregs && unit(unit_of, in->dst[i]) == u) k = RH_WRITE;
     /* A guarded write may leave the old value for a later read: the value must be kept. */
-    if (k == RH_WRITE && in->guard != PTX_NO_REG) k = RH_READ;
+    if (k == RH_WRITE && (in->guard != PTX_NO_REG || shared)) k = RH_READ;
     return k;
 }
 
@@ -127,9 +128,13 @@ static uint8_t access_kind(const ptx_instr *in, const uint32_t *unit_of, uint32_
 static int collect(work *w, const ptx_func *f, const uint32_t *unit_of, uint32_t n_units)
 {
     uint32_t nregs = f->n_regs;
+    uint8_t *members = calloc((size_t)n_units + 1, 1); /* 0, 1, 2 = several */
+    if (!members) return -1;
+    for (uint32_t r = 0; r < nregs; r++)
+        if (members[unit(unit_of, r)] < 2) members[unit(unit_of, r)]++;
     w->occ_start = calloc((size_t)n_units + 1, sizeof *w->occ_start);
     uint32_t *seen = malloc((size_t)n_units * sizeof *seen);
-    if (!w->occ_start || !seen) return free(seen), -1;
+    if (!w->occ_start || !seen) return free(seen), free(members), -1;
     for (uint32_t u = 0; u < n_units; u++) seen[u] = UINT32_MAX;
     uint64_t total = 0;
     for (uint32_t pc = 0; pc < f->n_instrs; pc++) {
@@ -149,7 +154,7 @@ static int collect(work *w, const ptx_func *f, const uint32_t *unit_of, uint32_t
     w->occ_pc = malloc((size_t)(total + 1) * sizeof *w->occ_pc);
     w->occ_kind = malloc((size_t)(total + 1));
     uint32_t *fill = malloc(((size_t)n_units + 1) * sizeof *fill);
-    if (!w->occ_pc || !w->occ_kind || !fill) return free(seen), free(fill), -1;
+    if (!w->occ_pc || !w->occ_kind || !fill) return free(seen), free(fill), free(members), -1;
     memcpy(fill, w->occ_start, (size_t)n_units * sizeof *fill);
     for (uint32_t u = 0; u < n_units; u++) seen[u] = UINT32_MAX;
     for (uint32_t pc = 0; pc < f->n_instrs; pc++) {
@@ -162,11 +167,12 @@ static int collect(work *w, const ptx_func *f, const uint32_t *unit_of, uint32_t
                 if (seen[u] == pc) continue;
                 seen[u] = pc;
                 w->occ_pc[fill[u]] = pc;
-                w->occ_kind[fill[u]++] = access_kind(in, unit_of, nregs, u);
+                w->occ_kind[fill[u]++] = access_kind(in, unit_of, nregs, u, members[u] > 1);
             }
     }
     free(seen);
     free(fill);
+    free(members);
     return 0;
 }
 

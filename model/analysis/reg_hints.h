@@ -6,7 +6,8 @@
  * Storage units: registers can share a physical 128-byte warp register (several PTX registers
  * spread over fewer physical ones), so the pass works on units: unit_of[reg] names the unit of each
  * register slot and an access to any register of a unit is an access to the unit. NULL: one unit
- * per register (the PTX-level hints).
+ * per register (the PTX-level hints). A write to one register of a shared unit leaves the others'
+ * values in place, so it counts as a read of the unit (the unit is never taken for dead by it).
  *
  * The analysis is a backward dataflow over the function's CFG (ptx_cfg.c): the next access is
  *   READ  when any path's first access reads the unit (a read-modify-write, a guard, a guarded

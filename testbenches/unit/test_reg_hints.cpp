@@ -253,8 +253,8 @@ TEST(RegHints, NestedLoops)
 
 TEST(RegHints, SharedUnits)
 {
-    // r1 and r2 share a unit: writing r2 is the next access to r1's storage too, reading r1 later
-    // is the next access after r2's write.
+    // r1 and r2 share a unit: writing r2 is the next access to r1's storage too, but it keeps r1's
+    // value (a partial write: a read for gating); reading r1 later is the next access after it.
     Hints probe("mov.u32 %r1, 1;\nmov.u32 %r2, 2;\nadd.u32 %r3, %r1, %r2;\nret;\n");
     std::vector<uint32_t> units(probe.f->n_regs);
     for (uint32_t i = 0; i < units.size(); i++) units[i] = i;
@@ -264,7 +264,7 @@ TEST(RegHints, SharedUnits)
             "add.u32 %r3, %r1, %r2;\n"        // 2
             "ret;\n",
             REG_HINTS_LOOPS_DATAFLOW, &units, (uint32_t)units.size());
-    expect(t.at(0, "%r1", true), RH_WRITE, 1, 1);  // the unit's next access: r2's write
+    expect(t.at(0, "%r1", true), RH_READ, 1, 1);  // the unit's next access: r2's write, r1 kept
     expect(t.at(1, "%r2", true), RH_READ, 1, 2);
     expect(t.at(2, "%r1", false), RH_NONE, RH_FAR, t.f->n_instrs);
 }
