@@ -124,56 +124,56 @@ static uint8_t access_kind(const ptx_instr *in, const uint32_t *unit_of, uint32_
     return k;
 }
 
+/* One pass over every instruction's units (each once per instruction): without fill, counts them
+ * per unit into occ_start[u + 1]; with fill, stores each (pc, kind) at its unit's next slot. */
+static uint64_t scan(work *w, const ptx_func *f, const uint32_t *unit_of, uint32_t n_units, uint32_t *seen,
+                     uint32_t *fill, const uint8_t *members)
+{
+    uint64_t total = 0;
+    for (uint32_t u = 0; u < n_units; u++) seen[u] = UINT32_MAX;
+    for (uint32_t pc = 0; pc < f->n_instrs; pc++) {
+        const ptx_instr *in = &f->instrs[pc];
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < (pass ? in->ndst : in->nsrc); i++) {
+                uint32_t r = pass ? in->dst[i] : in->src[i];
+                if (r >= f->n_regs) continue;
+                uint32_t u = unit(unit_of, r);
+                if (seen[u] == pc) continue;
+                seen[u] = pc;
+                total++;
+                if (!fill) {
+                    w->occ_start[u + 1]++;
+                    continue;
+                }
+                w->occ_pc[fill[u]] = pc;
+                w->occ_kind[fill[u]++] = access_kind(in, unit_of, f->n_regs, u, members[u] > 1);
+            }
+    }
+    return total;
+}
+
 /* Per unit, the pcs accessing it (each once) and how. */
 static int collect(work *w, const ptx_func *f, const uint32_t *unit_of, uint32_t n_units)
 {
-    uint32_t nregs = f->n_regs;
     uint8_t *members = calloc((size_t)n_units + 1, 1); /* 0, 1, 2 = several */
-    if (!members) return -1;
-    for (uint32_t r = 0; r < nregs; r++)
-        if (members[unit(unit_of, r)] < 2) members[unit(unit_of, r)]++;
+    uint32_t *seen = malloc(((size_t)n_units + 1) * sizeof *seen);
+    uint32_t *fill = malloc(((size_t)n_units + 1) * sizeof *fill);
     w->occ_start = calloc((size_t)n_units + 1, sizeof *w->occ_start);
-    uint32_t *seen = malloc((size_t)n_units * sizeof *seen);
-    if (!w->occ_start || !seen) return free(seen), free(members), -1;
-    for (uint32_t u = 0; u < n_units; u++) seen[u] = UINT32_MAX;
-    uint64_t total = 0;
-    for (uint32_t pc = 0; pc < f->n_instrs; pc++) {
-        const ptx_instr *in = &f->instrs[pc];
-        for (int pass = 0; pass < 2; pass++)
-            for (int i = 0; i < (pass ? in->ndst : in->nsrc); i++) {
-                uint32_t r = pass ? in->dst[i] : in->src[i];
-                if (r >= nregs) continue;
-                uint32_t u = unit(unit_of, r);
-                if (seen[u] == pc) continue;
-                seen[u] = pc;
-                w->occ_start[u + 1]++;
-                total++;
-            }
-    }
+    int rc = -1;
+    if (!members || !seen || !fill || !w->occ_start) goto done;
+    for (uint32_t r = 0; r < f->n_regs; r++)
+        if (members[unit(unit_of, r)] < 2) members[unit(unit_of, r)]++;
+    uint64_t total = scan(w, f, unit_of, n_units, seen, NULL, members);
     for (uint32_t u = 0; u < n_units; u++) w->occ_start[u + 1] += w->occ_start[u];
     w->occ_pc = malloc((size_t)(total + 1) * sizeof *w->occ_pc);
     w->occ_kind = malloc((size_t)(total + 1));
-    uint32_t *fill = malloc(((size_t)n_units + 1) * sizeof *fill);
-    if (!w->occ_pc || !w->occ_kind || !fill) return free(seen), free(fill), free(members), -1;
+    if (!w->occ_pc || !w->occ_kind) goto done;
     memcpy(fill, w->occ_start, (size_t)n_units * sizeof *fill);
-    for (uint32_t u = 0; u < n_units; u++) seen[u] = UINT32_MAX;
-    for (uint32_t pc = 0; pc < f->n_instrs; pc++) {
-        const ptx_instr *in = &f->instrs[pc];
-        for (int pass = 0; pass < 2; pass++)
-            for (int i = 0; i < (pass ? in->ndst : in->nsrc); i++) {
-                uint32_t r = pass ? in->dst[i] : in->src[i];
-                if (r >= nregs) continue;
-                uint32_t u = unit(unit_of, r);
-                if (seen[u] == pc) continue;
-                seen[u] = pc;
-                w->occ_pc[fill[u]] = pc;
-                w->occ_kind[fill[u]++] = access_kind(in, unit_of, nregs, u, members[u] > 1);
-            }
-    }
-    free(seen);
-    free(fill);
-    free(members);
-    return 0;
+    scan(w, f, unit_of, n_units, seen, fill, members);
+    rc = 0;
+done:
+    free(members), free(seen), free(fill);
+    return rc;
 }
 
 /* The fixed point for one unit: in/out of every block. */
