@@ -144,3 +144,39 @@ TEST(SlumberLatency, PointerChaseMeasuresTheConfiguredMinimumLatencies)
     EXPECT_EQ(g.option("-slumber_lat_l2"), (int)l2);
     EXPECT_EQ(g.option("-slumber_lat_dram"), (int)dram);
 }
+
+// The register policies on a real kernel: the chase's result is unchanged, no gated register is read,
+// the load's destination is gated at its L1 misses and woken for the data (T5, T6), the exited warp's
+// registers are gated (TF), and Slumber leaks less than WRF, which leaks less than always-ON.
+TEST(SlumberRun, PoliciesKeepResultsAndSaveLeakage)
+{
+    double leak[3] = {0, 0, 0}, cycles[3] = {0, 0, 0};
+    const char *pol[3] = {"always_on", "wrf", "slumber"};
+    for (int i = 0; i < 3; i++) {
+        Gpu g({"-power_policy", pol[i]});
+        ASSERT_NE(g.mod, nullptr);
+        gtlm_devptr ring = g.ring(16, 4096 + 128);
+        gtlm_devptr out = 0;
+        ASSERT_EQ(gtlm_malloc(g.sim, 8, &out), GTLM_OK);
+        unsigned steps = 21;
+        const void *args[] = {&ring, &steps, &out};
+        size_t sizes[] = {8, 4, 8};
+        const unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
+        ASSERT_EQ(gtlm_launch(g.sim, g.mod, "chase", grid, block, 0, args, sizes, 3), GTLM_OK) << gtlm_last_error();
+        unsigned long long last = 0;
+        ASSERT_EQ(gtlm_memcpy_dtoh(g.sim, &last, out, 8), GTLM_OK);
+        EXPECT_EQ(last, ring + (unsigned long long)(21 % 16) * (4096 + 128)) << pol[i];
+        leak[i] = g.kstat("gpu.power.regfile.static_energy");
+        cycles[i] = g.kstat("gpu.cycles");
+        if (i == 0) continue;
+        EXPECT_EQ(g.kstat("gpu.power.modes.reg.lost_reads"), 0) << pol[i];
+        if (i == 2) {
+            EXPECT_GE(g.kstat("gpu.power.modes.reg.fsm.t5"), 21);
+            EXPECT_GE(g.kstat("gpu.power.modes.reg.fsm.t6"), 1);
+            EXPECT_GE(g.kstat("gpu.power.modes.reg.fsm.tf"), 1);
+        }
+    }
+    EXPECT_LT(leak[2], leak[1]);
+    EXPECT_LT(leak[1], leak[0]);
+    EXPECT_LE(cycles[2], cycles[0] * 1.05);  // one thread: little for the wakes to hide behind
+}
