@@ -303,7 +303,8 @@ int rfp_writeback(pm_domain *d, uint32_t b, uint64_t now)
 void rfp_lookahead(pm_domain *d, uint32_t b, uint64_t now)
 {
     rfp *p = P(d);
-    if (!p || b >= d->n || p->wrf) return;
+    /* A register waiting for a result keeps its countdown: the instruction cannot issue before. */
+    if (!p || b >= d->n || p->wrf || p->pending[b]) return;
     pm_mode m = pm_get(d, b);
     if (m == PM_ON || (m != PM_SHALLOW && !p->cfg.lookahead_deep)) return;
     p->gen[b]++;

@@ -139,6 +139,19 @@ TEST(Slumber, T5_T6_L1MissGatesTheDestinationAndTheCountdownWakesItForTheData)
     EXPECT_EQ(r.st().lost, 0u);
 }
 
+TEST(Slumber, T3_LookAheadLeavesARegisterWaitingForItsResult)
+{
+    Rf r;
+    r.on(1, 0);
+    rfp_load_dest(&r.d, 1, 100);
+    rfp_load_miss(&r.d, 1, 100, 200, 1);
+    rfp_lookahead(&r.d, 1, 150);           // the next instruction reads it: it cannot issue yet
+    EXPECT_EQ(r.mode(1), PM_OFF);
+    rfp_advance(&r.d, 284);
+    EXPECT_EQ(r.mode(1), PM_ON);           // the countdown still works
+    EXPECT_EQ(r.t(3), 0u);
+}
+
 TEST(Slumber, T6_DataEarlierThanPredictedWaitsTheRestOfTheWakeOnce)
 {
     Rf r;
