@@ -270,6 +270,10 @@ void rfp_alu_dest(pm_domain *d, uint32_t b, uint64_t now, uint64_t write_at, int
         return;
     }
     if (p->pending[b] < UINT16_MAX) p->pending[b]++;
+    if (p->pending[b] > 1) { /* another result is in flight to it: ON for both write-backs */
+        plan(d, b, PM_ON, 0, now, RFP_TA, RFP_TA);
+        return;
+    }
     uint32_t idle = write_at > now ? (uint32_t)(write_at - now) : 0;
     pm_mode m = rfp_mode_for(&p->cfg, idle, RH_WRITE);
     if (m == PM_OFF && (p->cfg.long_alu_ds || !may_gate)) m = PM_SLEEP;
@@ -286,7 +290,7 @@ void rfp_load_dest(pm_domain *d, uint32_t b, uint64_t now)
 void rfp_load_miss(pm_domain *d, uint32_t b, uint64_t now, uint32_t latency, int may_gate)
 {
     rfp *p = P(d);
-    if (!p || b >= d->n || p->wrf) return;
+    if (!p || b >= d->n || p->wrf || p->pending[b] > 1) return; /* several results due: stays ON */
     pm_mode m = rfp_mode_for(&p->cfg, latency, RH_WRITE);
     if (m == PM_OFF && !may_gate) m = PM_SLEEP;
     if (m == PM_ON) return;

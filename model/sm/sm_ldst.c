@@ -202,7 +202,7 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     r->outstanding++;
     if (c == &s->l1d && s->pf.kind) sm_prefetch_on_access(s, q, u->next == 0, st);
     if (s->slb) {
-        if (st == CACHE_HIT) sm_slumber_load_hit(s, u->slot);
+        if (st == CACHE_HIT || st == CACHE_HIT_RESERVED) sm_slumber_load_hit(s, u->slot); /* a merge: data soon */
         else sm_slumber_load_miss(s, r, cycle);
     }
     if (st == CACHE_HIT) {

@@ -235,6 +235,7 @@ TEST(Slumber, TA_AluDestinationSleepsForTheUnitsLatency)
     r.on(0, 0), r.on(1, 0), r.on(2, 0);
     rfp_alu_dest(&r.d, 0, 100, 102, 1);       // 2 cycles (a branch): stays ON
     EXPECT_EQ(r.mode(0), PM_ON);
+    EXPECT_EQ(rfp_writeback(&r.d, 0, 102), 0);
     rfp_alu_dest(&r.d, 1, 100, 106, 1);       // 6 cycles (integer add): SS, woken at 102
     EXPECT_EQ(r.mode(1), PM_SHALLOW);
     rfp_alu_dest(&r.d, 2, 100, 253, 1);       // 153 cycles (integer divide): OFF (Sec. 6.3.2), woken at 237
@@ -262,6 +263,19 @@ TEST(Slumber, TA_AluDestinationSleepsForTheUnitsLatency)
     rfp_load_dest(&r.d, 0, 700);
     rfp_load_miss(&r.d, 0, 700, 200, 0);
     EXPECT_EQ(r.mode(0), PM_SLEEP);
+}
+
+TEST(Slumber, TA_TwoResultsInFlightKeepTheRegisterOn)
+{
+    Rf r;
+    r.on(0, 0);
+    rfp_alu_dest(&r.d, 0, 100, 200, 1);    // OFF until 184 ...
+    EXPECT_EQ(r.mode(0), PM_OFF);
+    rfp_alu_dest(&r.d, 0, 101, 130, 1);    // ... but a second result lands at 130
+    EXPECT_EQ(r.mode(0), PM_ON);
+    rfp_advance(&r.d, 130);
+    EXPECT_EQ(rfp_writeback(&r.d, 0, 130), 0);  // woken at 101: ON from 117
+    EXPECT_EQ(rfp_writeback(&r.d, 0, 200), 0);
 }
 
 TEST(Slumber, TF_FinishedWarpsRegistersAreGatedAndReadingThemIsALostRead)
