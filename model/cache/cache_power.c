@@ -14,7 +14,7 @@ int cache_pm_init(cache_core *c, const pm_table *t, double leak_mw, double mhz, 
     free(c->pm_live);
     c->pm_live = NULL;
     c->pm_lines = lines_per_block;
-    if (pm_domain_init(&c->pm, n, t, leak_mw / n, mhz, pol) != 0) return -1;
+    if (pm_domain_init(&c->pm, n, t, leak_mw / n, mhz, pm_policy_cache(pol)) != 0) return -1;
     if (pm_active(&c->pm)) {
         c->pm_live = calloc(n, sizeof *c->pm_live);
         if (!c->pm_live) return -1;

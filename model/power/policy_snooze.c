@@ -94,9 +94,9 @@ static void snooze_destroy(pm_domain *d, uint32_t b, pm_event ev, uint64_t now)
     snooze_event(d, b, ev, now, 1);
 }
 
-const pm_policy pm_policy_snooze = {"snooze", snooze, PM_OFF, snooze_begin, &pm_policy_always_on, 1};
+const pm_policy pm_policy_snooze = {"snooze", snooze, PM_OFF, snooze_begin, &pm_policy_always_on, 1, NULL, NULL, 0};
 const pm_policy pm_policy_snooze_destroy = {"snooze_destroy", snooze_destroy, PM_OFF, snooze_destroy_begin,
-                                            &pm_policy_always_on, 1};
+                                            &pm_policy_always_on, 1, NULL, NULL, 0};
 
 static void coarse151(pm_domain *d, uint32_t b, pm_event ev, uint64_t now)
 {
@@ -105,4 +105,4 @@ static void coarse151(pm_domain *d, uint32_t b, pm_event ev, uint64_t now)
     /* ACCESS: pm_access already woke it (full latency); ALLOC: the fill turned it ON. */
 }
 
-const pm_policy pm_policy_coarse151 = {"coarse151", coarse151, PM_ON, NULL, &pm_policy_always_on, 0};
+const pm_policy pm_policy_coarse151 = {"coarse151", coarse151, PM_ON, NULL, &pm_policy_always_on, 0, NULL, NULL, 0};

@@ -9,6 +9,7 @@
 
 #include "../common/strbuf.h"
 #include "../config/opt.h"
+#include "policy_slumber.h"
 #include "power_mode.h"
 
 /* Events with an energy (pJ each). Warp-level events are per warp instruction or per 128-byte
@@ -70,6 +71,7 @@ typedef struct power_config {
     pm_table modes[PWR_G_N];   /* power modes per gated block type */
     int lines_per_block[2];    /* L1D, L2: cache lines per power block (0: the whole cache, a bank) */
     char *policy;              /* power-management policy: always_on, off_when_unused */
+    slumber_config slumber;    /* -slumber_*, -wrf_* (register-file policies) */
 } power_config;
 
 /* Names: "int", "rf_read", ... (option -power_<name>_pj, statistic suffixes). */
@@ -78,6 +80,7 @@ const char *pwr_leak_name(int lk);
 const char *pwr_gated_name(int g); /* "l1d", "l2", "reg", "sm" */
 
 int power_options_register(opt_registry *r, power_config *c, strbuf *e);
+int slumber_options_register(opt_registry *r, slumber_config *c, strbuf *e);
 int power_config_check(const opt_registry *r, const power_config *c, strbuf *e);
 
 /* The power-mode option type: "shallow=F:W:B,sleep=F:W:B,off=F:W:B" (leakage fraction, wake

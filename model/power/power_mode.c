@@ -7,7 +7,7 @@ static const char *const names[PM_MODES] = {"on", "shallow", "sleep", "off"};
 
 const char *pm_mode_name(int mode) { return mode >= 0 && mode < PM_MODES ? names[mode] : "?"; }
 
-const pm_policy pm_policy_always_on = {"always_on", NULL, PM_ON, NULL, NULL, 0};
+const pm_policy pm_policy_always_on = {"always_on", NULL, PM_ON, NULL, NULL, 0, NULL, NULL, 0};
 
 /* OFF while the block holds nothing live, ON from its allocation on. */
 static void off_when_unused(pm_domain *d, uint32_t block, pm_event ev, uint64_t now)
@@ -16,11 +16,21 @@ static void off_when_unused(pm_domain *d, uint32_t block, pm_event ev, uint64_t 
     else if (ev == PM_EV_ALLOC) pm_set(d, block, PM_ON, now);
 }
 
-const pm_policy pm_policy_off_when_unused = {"off_when_unused", off_when_unused, PM_OFF, NULL, NULL, 0};
+const pm_policy pm_policy_off_when_unused = {"off_when_unused", off_when_unused, PM_OFF, NULL, NULL, 0, NULL, NULL, 0};
 
 const pm_policy *pm_policy_non_cache(const pm_policy *pol)
 {
     return pol && pol->non_cache ? pol->non_cache : pol;
+}
+
+const pm_policy *pm_policy_cache(const pm_policy *pol)
+{
+    return pol && pol->regs_only ? &pm_policy_always_on : pol;
+}
+
+const pm_policy *pm_policy_sm(const pm_policy *pol)
+{
+    return pol && pol->regs_only ? &pm_policy_always_on : pm_policy_non_cache(pol);
 }
 
 const pm_policy *pm_policy_find(const char *name)
@@ -30,6 +40,8 @@ const pm_policy *pm_policy_find(const char *name)
     if (!strcmp(name, "snooze")) return &pm_policy_snooze;
     if (!strcmp(name, "snooze_destroy")) return &pm_policy_snooze_destroy;
     if (!strcmp(name, "coarse151")) return &pm_policy_coarse151;
+    if (!strcmp(name, "slumber")) return &pm_policy_slumber;
+    if (!strcmp(name, "wrf")) return &pm_policy_wrf;
     return NULL;
 }
 
@@ -48,12 +60,15 @@ int pm_domain_init(pm_domain *d, uint32_t n, const pm_table *t, double block_lea
         d->ready = calloc(n, sizeof *d->ready);
         if (d->pol->needs_aux) d->aux = calloc(n, sizeof *d->aux);
         if (!d->mode || !d->ready || (d->pol->needs_aux && !d->aux)) return -1;
+        if (d->pol->init && d->pol->init(d) != 0) return -1;
     }
     return 0;
 }
 
 void pm_domain_free(pm_domain *d)
 {
+    if (d->pol && d->pol->fini) d->pol->fini(d);
+    d->ps = NULL;
     free(d->mode);
     free(d->ready);
     free(d->aux);

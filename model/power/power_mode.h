@@ -58,6 +58,10 @@ typedef struct pm_policy {
     /* The policy for domains it does not manage (registers, whole SM); NULL: this one. */
     const struct pm_policy *non_cache;
     int needs_aux;     /* allocate d->aux (per-block policy state, kept across kernels) */
+    /* Optional: allocate / free d->ps, a policy's own state (Slumber's counters and event queue). */
+    int (*init)(struct pm_domain *d);
+    void (*fini)(struct pm_domain *d);
+    int regs_only;     /* a register-file policy: caches and the whole SM stay ON */
 } pm_policy;
 
 /* Built-in policies: "always_on" (the baseline, NULL hooks) and "off_when_unused" (a block is OFF
@@ -71,8 +75,15 @@ extern const pm_policy pm_policy_off_when_unused;
 extern const pm_policy pm_policy_snooze;
 extern const pm_policy pm_policy_snooze_destroy;
 extern const pm_policy pm_policy_coarse151;
+/* Slumber (thesis Ch. 6, model/power/policy_slumber.c) and its competitor, the Warped Register File:
+ * register-file policies (caches and SM stay ON). */
+extern const pm_policy pm_policy_slumber;
+extern const pm_policy pm_policy_wrf;
 /* The policy to install on a non-cache domain (registers, SM) when `pol` is configured. */
 const pm_policy *pm_policy_non_cache(const pm_policy *pol);
+/* ... on a cache domain, and on the whole-SM domain. */
+const pm_policy *pm_policy_cache(const pm_policy *pol);
+const pm_policy *pm_policy_sm(const pm_policy *pol);
 
 typedef struct pm_stats {
     uint64_t residency[PM_MODES]; /* block-cycles per mode, owner's clock */
@@ -92,6 +103,7 @@ typedef struct pm_domain {
     uint8_t *mode;         /* per block (allocated only with a policy) */
     uint64_t *ready;       /* per block: cycle an early wake (pm_wake) completes */
     uint32_t *aux;         /* per block policy state (pol->needs_aux) */
+    void *ps;              /* the policy's own state (pol->init) */
     uint32_t count[PM_MODES];
     uint64_t last;         /* cycle residency is integrated up to */
     pm_stats st;

@@ -173,7 +173,9 @@ int power_options_register(opt_registry *r, power_config *c, strbuf *e)
                       "[lines] L2 lines per power block of a slice (1: per line, 0: the whole slice)", e);
     rc |= opt_add_string(r, b, "-power_policy", &c->policy, "always_on",
                          "power-management policy of every gated block: always_on (baseline), off_when_unused, snooze, "
-                         "snooze_destroy or coarse151 (the last three gate the caches only; docs/power.md)", e);
+                         "snooze_destroy, coarse151 (these three gate the caches only), slumber or wrf (the register "
+                         "file only; docs/power.md)", e);
+    rc |= slumber_options_register(r, &c->slumber, e);
     return rc ? -1 : 0;
 }
 
@@ -181,7 +183,7 @@ int power_config_check(const opt_registry *r, const power_config *c, strbuf *e)
 {
     int bad = 0;
     bad |= opt_check(r, e, "-power_policy", pm_policy_find(c->policy) != NULL,
-                     "unknown policy '%s' (expected always_on, off_when_unused, snooze, snooze_destroy or coarse151)",
+                     "unknown policy '%s' (expected always_on, off_when_unused, snooze, snooze_destroy, coarse151, slumber or wrf)",
                      c->policy ? c->policy : "");
     return bad ? -1 : 0;
 }

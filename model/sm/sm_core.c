@@ -339,6 +339,7 @@ void sm_core_tick(sm_core *s, uint64_t cycle)
         s->st.cycles++;
         s->st.active_warps_sum += s->live_warps;
     }
+    if (s->slb) sm_slumber_tick(s, cycle);
     sm_lb_tick(s, cycle);
     sm_apply_response(s, cycle);
     sm_wheel_run(s, cycle);

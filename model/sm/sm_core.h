@@ -50,6 +50,7 @@
 
 #define SM_NEVER UINT64_MAX
 #define SM_NO_RECORD UINT32_MAX
+#define SM_WB_RETRY (UINT32_MAX - 1) /* a write-back event that already waited for its register */
 
 /* Where a response goes: encoded in the request's id (see sm_core_response). */
 enum sm_req_route { SM_ROUTE_L1D = 0, SM_ROUTE_L1C = 1, SM_ROUTE_RECORD = 2, SM_ROUTE_ACK = 3 };
@@ -143,6 +144,9 @@ typedef struct sm_record {      /* a memory instruction with accesses in flight 
     uint32_t dst[PTX_MAX_REGS_PER_INSTR];
     uint64_t issue_cycle;
     uint8_t is_store, long_latency, in_use;
+    uint8_t pm_gated, pm_learned; /* Slumber: destinations gated at the L1 miss; its level learned */
+    uint8_t pm_written;           /* Slumber: the write-back reached the registers (waits counted) */
+    uint64_t miss_cycle;
     uint32_t next_free;
 } sm_record;
 
@@ -336,6 +340,7 @@ typedef struct sm_core {
     pm_domain sm_pm;            /* the whole SM */
     uint32_t rf_stride;         /* warp registers per warp slot */
     uint64_t pm_issue_at;       /* the SM wakes from a power mode: no issue before this cycle */
+    struct sm_slumber *slb;     /* register-file policy's SM side (sm_power_rf.c), NULL without one */
     int error;                  /* a simt error stopped the SM */
     simt_error err;
     sm_stats st;

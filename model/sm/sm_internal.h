@@ -107,6 +107,29 @@ void sm_power_free(sm_core *s);
 uint32_t sm_power_operands(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle);
 void sm_power_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle);
 void sm_power_cta_done(sm_core *s, const sm_cta_slot *c);
+/* The physical warp register (power block) of register reg (+ frame base) of the warp in slot,
+ * and the register's place among its slot's registers (its storage unit). */
+uint32_t sm_power_reg_block(const sm_core *s, uint32_t slot, uint32_t reg);
+uint32_t sm_power_reg_unit(const sm_core *s, uint32_t reg);
+
+/* Register-file policies' SM side (sm_power_rf.c; s->slb set only under slumber / wrf). */
+typedef struct sm_slumber sm_slumber;
+int sm_slumber_init(sm_core *s);
+void sm_slumber_free(sm_core *s);
+void sm_slumber_tick(sm_core *s, uint64_t cycle);
+uint32_t sm_slumber_issue(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle);
+/* Destinations of the issued instruction: written at write_at (a unit of known latency), 0 for a load. */
+void sm_slumber_dests(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle, uint64_t write_at);
+/* A result reaches register reg (+ base) of slot: the cycles it must wait (0: written, planned);
+ * retry: it already waited (only the plan is left). */
+uint32_t sm_slumber_writeback(sm_core *s, uint32_t slot, uint32_t reg, uint64_t cycle, int retry);
+void sm_slumber_load_hit(sm_core *s, uint32_t slot);
+void sm_slumber_load_miss(sm_core *s, sm_record *r, uint64_t cycle);
+uint32_t sm_slumber_load_done(sm_core *s, sm_record *r, uint64_t cycle);
+/* After scheduler order[0..n) issued order[from - 1] (from 0: none issued). */
+void sm_slumber_lookahead(sm_core *s, const uint32_t *order, uint32_t n, uint32_t from, uint64_t cycle);
+void sm_slumber_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle);
+void sm_slumber_warp_done(sm_core *s, uint32_t slot, uint64_t cycle);
 
 /* Trace-driven warps (sm_trace.c). */
 /* Starts CTA slot c from the trace: fills its block and warps. 0, or -1 with a message in err. */

@@ -109,6 +109,7 @@ static void warp_exit(sm_core *s, uint32_t slot)
     sm_warp_slot *ws = &s->warps[slot];
     ws->exited = 1;
     s->live_warps--;
+    if (s->slb) sm_slumber_warp_done(s, slot, s->last_tick);
     sched_warp_exit(&s->scheds[slot % s->n_sched], slot);
     sm_cta_check_done(s, ws->cta);
 }
@@ -166,12 +167,14 @@ static void issue_done(sm_core *s, uint32_t slot, const ptx_instr *in, fu_timing
     if (t.unit == FU_MEM) {
         sm_ldst_accept(s, slot, in, func, pc, base, acc, cycle);
         s->ldst.wake_until = cycle + wake; /* its operands wake before the first access */
+        if (s->slb) sm_slumber_dests(s, slot, in, base, cycle, 0);
         return;
     }
     s->fu_free[t.unit][inst] = cycle + t.initiation;
     uint32_t extra = regfile_operand_reads(&s->rf, slot, in->src, in->nsrc, base, cycle);
     s->st.bank_conflict_cycles += extra;
     extra += wake;
+    if (s->slb) sm_slumber_dests(s, slot, in, base, cycle, cycle + t.latency + extra);
     for (int i = 0; i < in->ndst; i++)
         if (in->dst[i] != PTX_NO_REG) sm_wheel_add(s, cycle + t.latency + extra, slot, in->dst[i] + base, SM_NO_RECORD);
     if ((in->op == OP_MEMBAR || in->op == OP_FENCE) && ws->stores) ws->fence = 1;
@@ -276,12 +279,14 @@ void sm_issue_cycle(sm_core *s, uint64_t cycle)
         uint64_t throttled_before = sc->throttled_cycles;
         uint32_t n = sched_order(sc, s->status, s->order);
         int issued = 0;
+        uint32_t next = 0; /* where the scheduler's look-ahead starts */
         for (uint32_t i = 0; i < n && !issued && !s->error; i++) {
             uint32_t slot = s->order[i];
             if (s->warps[slot].status != SCHED_WARP_READY) continue;
             int first_unit = s->warps[slot].next_in ? s->warps[slot].next_fu.unit : -1;
             if (!try_issue(s, slot, cycle, -1)) continue;
             issued = 1;
+            next = i + 1;
             for (int extra = 1; extra < max_per_warp && !s->error; extra++) {
                 update_status(s, slot);
                 if (s->warps[slot].status != SCHED_WARP_READY) break;
@@ -289,6 +294,7 @@ void sm_issue_cycle(sm_core *s, uint64_t cycle)
                 if (!try_issue(s, slot, cycle, avoid)) break;
             }
         }
+        if (s->slb) sm_slumber_lookahead(s, s->order, n, next, cycle);
         uint8_t why;
         if (issued) why = SM_STALL_NONE;
         else if (n) why = SM_STALL_FU;

@@ -211,6 +211,10 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     }
     r->outstanding++;
     if (c == &s->l1d && s->pf.kind) sm_prefetch_on_access(s, q, u->next == 0, st);
+    if (s->slb) {
+        if (st == CACHE_HIT || st == CACHE_HIT_RESERVED) sm_slumber_load_hit(s, u->slot); /* a merge: data soon */
+        else sm_slumber_load_miss(s, r, cycle);
+    }
     if (st == CACHE_HIT) {
         sm_wheel_add(s, cycle + (uint64_t)latency + (uint64_t)c->pm_wait, u->slot, SM_NO_RECORD, u->rec);
         if (p) p->hits++;
@@ -247,6 +251,7 @@ static int direct_request(sm_core *s, const coal_req *q)
     r.id = SM_ID(SM_ROUTE_RECORD, u->rec);
     if (sm_direct_push(s, &r) != 0) return 0;
     s->rec[u->rec].outstanding++;
+    if (s->slb) sm_slumber_load_miss(s, &s->rec[u->rec], s->last_tick);
     if (u->is_atomic) s->st.atomic_requests++;
     else s->st.bypass_requests++;
     return 1;

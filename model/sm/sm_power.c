@@ -13,7 +13,9 @@ int sm_power_init(sm_core *s)
     if (!s->rf_stride) s->rf_stride = 1;
     if (pm_domain_init(&s->rf_pm, nregs, &pc->modes[PWR_G_REG], pc->leak_mw[PWR_LK_RF] / nregs, mhz, other) != 0)
         return -1;
-    if (pm_domain_init(&s->sm_pm, 1, &pc->modes[PWR_G_SM], pc->leak_mw[PWR_LK_SM], mhz, other) != 0) return -1;
+    if (pm_domain_init(&s->sm_pm, 1, &pc->modes[PWR_G_SM], pc->leak_mw[PWR_LK_SM], mhz, pm_policy_sm(pol)) != 0)
+        return -1;
+    if (other && other->regs_only && sm_slumber_init(s) != 0) return -1;
     if (s->l1d_enabled &&
         cache_pm_init(&s->l1d, &pc->modes[PWR_G_L1D], pc->leak_mw[PWR_LK_L1D], mhz, pol, pc->lines_per_block[0]) != 0)
         return -1;
@@ -22,6 +24,7 @@ int sm_power_init(sm_core *s)
 
 void sm_power_free(sm_core *s)
 {
+    sm_slumber_free(s);
     pm_domain_free(&s->rf_pm);
     pm_domain_free(&s->sm_pm);
 }
@@ -39,6 +42,7 @@ void sm_power_kernel_begin(sm_core *s, uint64_t now)
 
 void sm_power_close(sm_core *s, uint64_t now)
 {
+    if (s->slb) sm_slumber_tick(s, now); /* countdowns due by the end */
     pm_close(&s->rf_pm, now);
     pm_close(&s->sm_pm, now);
     if (s->l1d_enabled) pm_close(&s->l1d.pm, now);
@@ -47,12 +51,16 @@ void sm_power_close(sm_core *s, uint64_t now)
 /* Warp slot s owns physical warp registers [s * stride, (s + 1) * stride). The kernel's registers
  * (PTX virtual registers of its frame: sb_regs per warp, often more than the physical ones ptxas
  * would allocate) are spread over them in order, several sharing a block when there are more. */
-static uint32_t reg_block(const sm_core *s, uint32_t slot, uint32_t reg)
+uint32_t sm_power_reg_unit(const sm_core *s, uint32_t reg)
 {
     uint32_t stride = s->rf_stride, nv = s->sb_regs;
     uint32_t r = nv > stride ? (uint32_t)((uint64_t)reg * stride / nv) : reg;
-    if (r >= stride) r = stride - 1;
-    return (slot * stride + r) % s->rf_pm.n;
+    return r >= stride ? stride - 1 : r;
+}
+
+uint32_t sm_power_reg_block(const sm_core *s, uint32_t slot, uint32_t reg)
+{
+    return (slot * s->rf_stride + sm_power_reg_unit(s, reg)) % s->rf_pm.n;
 }
 
 uint32_t sm_power_operands(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle)
@@ -63,16 +71,17 @@ uint32_t sm_power_operands(sm_core *s, uint32_t slot, const ptx_instr *in, uint3
     s->st.rf_reads += reads;
     s->st.rf_writes += writes;
     if (!pm_active(&s->rf_pm)) return 0;
+    if (s->slb) return sm_slumber_issue(s, slot, in, base, cycle);
     /* The operands wake in parallel: the access waits for the slowest. */
     int wait = 0;
     for (int i = 0; i < in->nsrc; i++) {
         if (in->src[i] == PTX_NO_REG) continue;
-        int w = pm_access(&s->rf_pm, reg_block(s, slot, in->src[i] + base), cycle, NULL);
+        int w = pm_access(&s->rf_pm, sm_power_reg_block(s, slot, in->src[i] + base), cycle, NULL);
         if (w > wait) wait = w;
     }
     for (int i = 0; i < in->ndst; i++) {
         if (in->dst[i] == PTX_NO_REG) continue;
-        int w = pm_access(&s->rf_pm, reg_block(s, slot, in->dst[i] + base), cycle, NULL);
+        int w = pm_access(&s->rf_pm, sm_power_reg_block(s, slot, in->dst[i] + base), cycle, NULL);
         if (w > wait) wait = w;
     }
     return (uint32_t)wait;
@@ -90,7 +99,8 @@ void sm_power_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle)
         if (wait && cycle + (uint64_t)wait > s->pm_issue_at) s->pm_issue_at = cycle + (uint64_t)wait;
         pm_event_report(&s->sm_pm, 0, PM_EV_ALLOC, cycle);
     }
-    if (pm_active(&s->rf_pm))
+    if (s->slb && !rfp_is_wrf(&s->rf_pm)) sm_slumber_cta_start(s, c, cycle);
+    else if (pm_active(&s->rf_pm))
         for (uint32_t i = 0; i < s->warps_per_cta; i++) slot_regs(s, c->first_slot + i, PM_EV_ALLOC, cycle);
 }
 

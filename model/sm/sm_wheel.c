@@ -51,9 +51,14 @@ void sm_wheel_run(sm_core *s, uint64_t cycle)
         sm_bucket *b = &s->wheel[s->wheel_cycle & (s->wheel_size - 1)];
         for (uint32_t i = 0; i < b->n; i++) { /* b->n may grow: a record completion adds nothing here */
             sm_event e = b->ev[i];
-            if (e.rec != SM_NO_RECORD) {
+            if (e.rec != SM_NO_RECORD && e.rec != SM_WB_RETRY) {
                 sm_record_done(s, e.rec, cycle);
             } else {
+                uint32_t w = s->slb ? sm_slumber_writeback(s, e.slot, e.reg, cycle, e.rec == SM_WB_RETRY) : 0;
+                if (w) { /* the register is still waking: the write waits */
+                    sm_wheel_add(s, cycle + w, e.slot, e.reg, SM_WB_RETRY);
+                    continue;
+                }
                 sb_release(&s->sb, e.slot, e.reg);
                 sm_mark_dirty(s, e.slot);
                 /* A warp that exited with a result still in flight: its CTA may be complete now. */
@@ -121,6 +126,13 @@ void sm_record_done(sm_core *s, uint32_t i, uint64_t cycle)
         return;
     }
     sm_warp_slot *ws = &s->warps[r->slot];
+    if (s->slb && !r->is_store) {
+        uint32_t w = sm_slumber_load_done(s, r, cycle);
+        if (w) { /* a destination still waking: the write-back waits for it */
+            sm_wheel_add(s, cycle + w, r->slot, SM_NO_RECORD, i);
+            return;
+        }
+    }
     for (uint32_t k = 0; k < r->ndst; k++) sb_release(&s->sb, r->slot, r->dst[k]);
     if (r->is_store) {
         if (ws->stores) ws->stores--;

