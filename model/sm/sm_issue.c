@@ -77,6 +77,7 @@ static void update_status(sm_core *s, uint32_t slot)
         ws->ready_mem = ws->next_in && ws->next_fu.unit == FU_MEM;
         s->sched_ready_mem[k] += ws->ready_mem;
     }
+    if (s->next_mem) s->next_mem[slot] = ws->ready_mem;
     s->status[slot] = ws->status;
     s->sched_why_dirty[slot % s->n_sched] = 1;
 }
@@ -238,6 +239,7 @@ void sm_update_dirty(sm_core *s)
 void sm_issue_cycle(sm_core *s, uint64_t cycle)
 {
     sm_update_dirty(s);
+    sm_mascar_signals(s);
     if (cycle < s->pm_issue_at) { /* the SM is still waking from a power mode (never without a policy) */
         for (uint32_t k = 0; k < s->n_sched; k++) {
             s->st.stall[SM_STALL_IDLE]++;
