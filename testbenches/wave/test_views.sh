@@ -36,8 +36,11 @@ for view in "$src"/waveforms/*.gtkw; do
         continue
     fi
     vcd="$tmp/$(basename "$view" .gtkw).vcd"
+    # options the view's signals need (e.g. a scheduler), word-split on purpose
+    opts=$(sed -n 's/^\[\*\] vcd_options: //p' "$view")
+    # shellcheck disable=SC2086
     "$gtlm" run polybench/ATAX --size tiny --config "$src/configs/tiny.config" --vcd "$vcd" \
-        -vcd_signals "$pattern" -vcd_end 20000 >"$tmp/out" 2>&1 || {
+        -vcd_signals "$pattern" -vcd_end 20000 $opts >"$tmp/out" 2>&1 || {
         echo "FAIL: gtlm run for $view:" >&2
         tail -5 "$tmp/out" >&2
         failures=$((failures + 1))

@@ -49,6 +49,11 @@ void add_cache(stat_registry *r, const std::string &prefix, cache_stats *c)
                    "misses per access", nullptr);
 }
 
+double constant_of(const stat_registry *, stat_scope, const void *ctx)
+{
+    return static_cast<double>(*static_cast<const uint64_t *>(ctx));
+}
+
 // Only with -gtlm_l1_prefetcher other than none: other runs keep their statistics.
 void add_prefetch(stat_registry *r, const std::string &prefix, sm_core &core)
 {
@@ -74,7 +79,8 @@ void add_prefetch(stat_registry *r, const std::string &prefix, sm_core &core)
     if (core.pf.kind != 3) return;
     stat_add_ratio(r, (prefix + "sap_stride_match_rate").c_str(), (prefix + "sap_stride_matches").c_str(),
                    (prefix + "sap_triggers").c_str(), "ratio", "SAP: triggers whose inter-warp stride matched", nullptr);
-    stat_add_counter(r, (prefix + "apres_storage_bytes").c_str(), &core.pf.storage_bytes, "bytes",
+    // a property, not a count (counters restart at every kernel): derived from the SM's constant
+    stat_add_derived(r, (prefix + "apres_storage_bytes").c_str(), constant_of, &core.pf.storage_bytes, "bytes",
                      "APRES' storage per SM (Table II: LLT + WGT + DRQ + WQ + PT; 724 B for 48 warps, 3 WGT, 10 PT)", nullptr);
 }
 
