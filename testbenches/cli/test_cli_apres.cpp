@@ -150,3 +150,17 @@ TEST(CliApres, HardwareCostIs724BytesPerSm)
     ASSERT_EQ(r.code, 0) << r.out;
     EXPECT_EQ(stat(r.out, "gpu.sm[0].l1d.prefetch.apres_storage_bytes"), 724u) << r.out;
 }
+
+// gtlm profile --mode timing prints Table I's columns; KMeans has one static global load with every
+// request (the document's KM: 100% of requests from one load), whose miss rate comes from the L1.
+TEST(CliApres, ProfileTimingPrintsTableI)
+{
+    Result r = run("profile rodinia/KMeans --size tiny --mode timing --config " + configs + "gtx480-apres.config");
+    ASSERT_EQ(r.code, 0) << r.out;
+    for (const char *col : {"%Load", "#L/#R", "Miss rate", "Stride", "%Stride"})
+        EXPECT_NE(r.out.find(col), std::string::npos) << col << r.out;
+    EXPECT_TRUE(std::regex_search(r.out, std::regex("ld\\.global[^\n]* 100\\.0% +[0-9.]+ +[0-9.]+% "))) << r.out;
+    EXPECT_NE(r.out.find("1 global loads"), std::string::npos) << r.out;
+    Result bad = run("profile rodinia/KMeans --size tiny --mode fast");
+    EXPECT_EQ(bad.code, 2) << bad.out;
+}
