@@ -156,7 +156,8 @@ static void issue_done(sm_core *s, uint32_t slot, const ptx_instr *in, fu_timing
     s->st.fu_issued[t.unit]++;
     s->progress++;
     sched_issued(&s->scheds[slot % s->n_sched], slot, ((uint64_t)func << 32) | pc);
-    if (acc && acc->space == PS_GLOBAL && !acc->is_store && !acc->is_atomic)
+    /* a load whose lanes are all off accesses nothing: it gets no L1 outcome, so LAWS forms no group */
+    if (acc && acc->mask && acc->space == PS_GLOBAL && !acc->is_store && !acc->is_atomic)
         sched_global_load_issued(&s->scheds[slot % s->n_sched], slot, ((uint64_t)func << 32) | pc);
     uint32_t wake = sm_power_operands(s, slot, in, base, cycle); /* 0 unless registers are gated */
     if (t.unit == FU_MEM) {
