@@ -173,6 +173,7 @@ static void mq_push(cache_core *c, uint64_t addr, uint8_t mask, int kind, uint64
     o->addr = addr;
     o->sector_mask = mask;
     o->kind = (uint8_t)kind;
+    o->prefetch = 0;
     o->cookie = cookie;
     c->mq_count++;
 }
@@ -388,7 +389,16 @@ cache_status cache_fetch_no_waiter(cache_core *c, const cache_req *req, uint64_t
 {
     memset(r, 0, sizeof *r);
     cache_status st = start_fetch(c, req, la, set, -1, -1, c->full_mask, 0, 0, 0, 0, r);
-    if (st == CACHE_MISS) c->mshr[mshr_find(c, la)].prefetch = 1;
+    if (st != CACHE_MISS) return st;
+    c->mshr[mshr_find(c, la)].prefetch = 1;
+    for (int k = c->mq_count - 1; k >= 0; k--) { /* its read (a write-back may follow it) */
+        int i = c->mq_head + k;
+        cache_out *o = &c->mq[i >= c->mq_cap ? i - c->mq_cap : i];
+        if (o->kind == CACHE_OUT_READ && o->addr == la) {
+            o->prefetch = 1;
+            break;
+        }
+    }
     return st;
 }
 

@@ -101,6 +101,7 @@ typedef struct cache_out {
     uint64_t cookie;      /* the write's cookie for CACHE_OUT_WRITE, else 0 */
     uint8_t sector_mask;
     uint8_t kind;         /* cache_out_kind */
+    uint8_t prefetch;     /* a read cache_prefetch queued (marked below the cache: gtlm_mem_ext) */
 } cache_out;
 
 typedef struct cache_line {
@@ -165,6 +166,7 @@ typedef struct cache_pf_stats {
     uint64_t late_merged;   /* demand reads that merged into a prefetch's MSHR */
     uint64_t evicted_unused;/* prefetched lines evicted before any demand */
     uint64_t early_evicted; /* ... of which a demand asked for the line later */
+    uint64_t correct;       /* useful + late_merged + early_evicted: the early-eviction ratio's base */
 } cache_pf_stats;
 
 #define CACHE_PF_EVICTED_SLOTS 1024 /* evicted-unused prefetch lines remembered (direct-mapped) */

@@ -51,13 +51,19 @@ cache_status cache_prefetch(cache_core *c, uint64_t addr, uint32_t pc_hash)
 
 void cache_pf_demand_hit(cache_core *c, cache_line *l)
 {
-    if (!l->demanded) c->pf.useful++;
+    if (!l->demanded) {
+        c->pf.useful++;
+        c->pf.correct++;
+    }
     l->demanded = 1;
 }
 
 void cache_pf_demand_merge(cache_core *c, cache_mshr *e)
 {
-    if (!e->demanded) c->pf.late_merged++;
+    if (!e->demanded) {
+        c->pf.late_merged++;
+        c->pf.correct++;
+    }
     e->demanded = 1;
 }
 
@@ -66,6 +72,7 @@ void cache_pf_demand_miss(cache_core *c, uint64_t la)
     uint32_t i = evicted_slot(c, la);
     if (c->pf_evicted[i] == (la | 1)) {
         c->pf.early_evicted++;
+        c->pf.correct++;
         c->pf_evicted[i] = 0;
     }
 }

@@ -296,6 +296,13 @@ static int tag_access(l2_slice *s, const l2_req *r, uint64_t cycle)
         s->st.hit_reserved++;
     else
         s->st.misses++;
+    if (r->prefetch) {
+        s->st.pf_reads++;
+        s->st.pf_bytes += r->bytes;
+        s->st.pf_hits += st == CACHE_HIT;
+        s->st.pf_hit_reserved += st == CACHE_HIT_RESERVED;
+        s->st.pf_misses += st == CACHE_MISS;
+    }
     if (is_write || st == CACHE_HIT) {
         if (r->kind == L2_REQ_ATOMIC) dirty_line(s, r->addr, r->sector_mask);
         respond(s, r, r->cookie, st == CACHE_HIT, cycle + 1 + (uint64_t)s->cache.pm_wait);

@@ -63,6 +63,7 @@ typedef struct l2_req {
     uint8_t sector_mask; /* 0: whole line */
     uint8_t kind;        /* l2_req_kind */
     int32_t src;         /* the SM whose load this READ is, -1 otherwise (prefetch, or unknown) */
+    uint8_t prefetch;    /* a READ an L1 prefetcher sent (counted apart: pf_* statistics) */
 } l2_req;
 
 /* A response for the interconnect. */
@@ -113,6 +114,10 @@ typedef struct l2_slice_stats {
     uint64_t fills;               /* DRAM fills applied */
     uint64_t port_busy_cycles;    /* data-port cycles in use */
     uint64_t atomic_unallocated;  /* atomics woken while their line was not allocated (bypass hook) */
+    /* prefetch reads (l2_req.prefetch), also counted in the totals above */
+    uint64_t pf_reads, pf_hits, pf_hit_reserved, pf_misses;
+    uint64_t pf_dram_reads;       /* DRAM reads a prefetch's miss queued (counted by the wrapper) */
+    uint64_t pf_bytes;            /* data returned to prefetch reads */
 } l2_slice_stats;
 
 /* Internal queues, exposed so the slice can live by value in a wrapper. */

@@ -94,6 +94,9 @@ typedef struct sched {
     uint32_t greedy;        /* last_issued while that warp lives, else SCHED_NONE */
     uint32_t warp_limit;    /* run-time active-warp limit, 0 = none */
     uint8_t barrier_free;   /* warps flagged SCHED_AT_BARRIER take no slot of the limit */
+    /* SM signals for policies that look at memory (MASCAR): set by the SM before sched_order */
+    uint8_t mem_saturated;        /* the L1D has no free MSHR or miss-queue slot */
+    const uint8_t *slot_next_mem; /* per SM warp slot: the next instruction uses the LD/ST unit, or NULL */
     /* statistics */
     uint64_t cycles;            /* sched_order calls */
     uint64_t idle_cycles;       /* ... that returned no warp while some warp was live */
@@ -157,6 +160,10 @@ extern const sched_policy sched_policy_two_level;
 extern const sched_policy sched_policy_swl;
 extern const sched_policy sched_policy_laws;
 extern const sched_policy sched_policy_ccws;
+extern const sched_policy sched_policy_mascar;
+extern const sched_policy sched_policy_pa;
+/* PA-sched's current fetch group (0 for another policy). */
+uint32_t pa_current_group(const sched *s);
 
 /* Helper for policies: writes READY warps among the first n of list[] to out, returns count. */
 uint32_t sched_emit_ready(const uint32_t *list, uint32_t n, const uint8_t *st, uint32_t *out);

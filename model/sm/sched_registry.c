@@ -12,10 +12,12 @@ static const sched_policy *const policies[] = {
     &sched_policy_swl,
     &sched_policy_laws,
     &sched_policy_ccws,
+    &sched_policy_mascar,
+    &sched_policy_pa,
 };
 #define N_POLICIES (sizeof policies / sizeof policies[0])
 
-static const char *const policy_names[] = {"lrr", "gto", "two_level_active", "warp_limiting", "laws", "ccws", NULL};
+static const char *const policy_names[] = {"lrr", "gto", "two_level_active", "warp_limiting", "laws", "ccws", "mascar", "pa", NULL};
 
 const sched_policy *sched_policy_find(const char *name)
 {

@@ -115,6 +115,16 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         cache_hooks h = {.ctx = s, .on_evict = sm_l1d_evicted};
         cache_set_hooks(&s->l1d, &h);
     }
+    if (sm_locality_init(s) != 0) {
+        strbuf_printf(err, "SM %d: out of memory for the APRES statistics\n", id);
+        sm_core_free(s);
+        return -1;
+    }
+    if (sm_mascar_init(s) != 0) {
+        strbuf_printf(err, "SM %d: out of memory for MASCAR's re-execution queue\n", id);
+        sm_core_free(s);
+        return -1;
+    }
     if (sm_prefetch_init(s) != 0) {
         strbuf_printf(err, "SM %d: out of memory for the L1D prefetcher\n", id);
         sm_core_free(s);
@@ -165,6 +175,8 @@ void sm_core_free(sm_core *s)
     if (s->l1c.lines) cache_free(&s->l1c);
     sm_power_free(s);
     sm_prefetch_free(s);
+    sm_mascar_free(s);
+    sm_locality_free(s);
     sm_wheel_free(s);
     free(s->warps);
     free(s->ctas);
@@ -393,6 +405,7 @@ int sm_core_out_peek(sm_core *s, sm_req *r)
     switch (o->kind) {
     case CACHE_OUT_READ:
         r->kind = SM_REQ_LOAD;
+        r->prefetch = o->prefetch;
         r->id = SM_ID(src == 1 ? SM_ROUTE_L1D : SM_ROUTE_L1C, 0);
         break;
     case CACHE_OUT_WRITE:
@@ -458,7 +471,7 @@ int sm_core_response(sm_core *s, uint64_t id, uint64_t addr, uint8_t sector_mask
 uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle)
 {
     if (s->error) return SM_NEVER;
-    if (s->n_dirty || s->n_ready || s->ldst.busy || out_pick(s) >= 0) return cycle;
+    if (s->n_dirty || s->n_ready || s->ldst.busy || s->rexq.n || out_pick(s) >= 0) return cycle;
     uint64_t t = sm_wheel_next(s);
     if (s->lb_on) {
         uint64_t l = sm_lb_next_work(s, cycle);
@@ -473,7 +486,8 @@ uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle)
 
 int sm_core_idle(const sm_core *s)
 {
-    return !s->live_ctas && !s->outstanding && !s->rsp_n && !s->ldst.busy && out_pick(s) < 0 && !s->wheel_pending;
+    return !s->live_ctas && !s->outstanding && !s->rsp_n && !s->ldst.busy && !s->rexq.n && out_pick(s) < 0 &&
+           !s->wheel_pending;
 }
 
 uint32_t sm_core_pc_count(const sm_core *s) { return s->pc_cap; }

@@ -72,6 +72,7 @@ typedef struct sm_req {
     uint8_t kind;        /* sm_req_kind */
     uint8_t sector_mask;
     uint8_t bypass;      /* not allocated in L1 */
+    uint8_t prefetch;    /* a read an L1 prefetcher queued (gtlm_mem_ext kind Prefetch) */
 } sm_req;
 
 /* Why a scheduler issued nothing in a cycle (GPGPU-Sim's stall breakdown). */
@@ -243,7 +244,33 @@ typedef struct sm_prefetch {
     sap_prefetch *pf;
     uint32_t n_targets;         /* SAP targets waiting for LAWS (members[0..n_targets)) */
     uint64_t sap_targets;       /* warps SAP returned to LAWS */
+    uint64_t storage_bytes;     /* SAP: APRES' Table II storage (LAWS + SAP) of this SM */
 } sm_prefetch;
+
+/* APRES' L1D locality, latency and traffic counters (sm_locality.c; -gtlm_apres_stats). */
+typedef struct sm_locality {
+    int on;
+    uint64_t *lines;            /* every line ever filled or prefetched into this L1 (open addressing, line | 1) */
+    uint64_t cap, n;
+    int last_hit;               /* the previous demand read of the L1D hit */
+    uint64_t hit_after_hit, hit_after_miss, merged, cold_misses, capacity_misses;
+    uint64_t demand_latency_sum, demand_latency_n, demand_bytes;
+    uint64_t pf_latency_sum, pf_latency_n, pf_bytes;
+} sm_locality;
+
+/* MASCAR's cache-access re-execution queue (sm_rexq.c): loads the L1D refused, parked so that
+ * the LD/ST unit goes on with the next instruction. */
+typedef struct sm_rexq_entry {
+    uint32_t slot, rec, pc, func;
+    uint8_t space;
+    int index;                  /* the request's index in its instruction (0: the first) */
+    coal_req q;
+} sm_rexq_entry;
+typedef struct sm_rexq {
+    sm_rexq_entry *e;           /* ring; NULL without MASCAR */
+    uint32_t head, n, cap;
+    uint64_t parked, replayed, full; /* statistics: parked, re-executed, refused for want of room */
+} sm_rexq;
 
 typedef struct sm_core {
     int id;
@@ -319,6 +346,9 @@ typedef struct sm_core {
     coal_mode coal;
     sm_ldst ldst;
     sm_prefetch pf;
+    sm_rexq rexq;
+    sm_locality loc;
+    uint8_t *next_mem;          /* per slot: next instruction uses the LD/ST unit (MASCAR only, else NULL) */
     sm_req *direct;             /* requests that skip the L1 (atomics, bypassed loads): ring */
     uint32_t direct_head, direct_n, direct_cap;
     uint32_t out_rr;            /* round-robin among the request sources */
@@ -345,6 +375,9 @@ typedef struct sm_core {
     simt_error err;
     sm_stats st;
 } sm_core;
+
+/* A read's response reached the SM (-gtlm_apres_stats): its latency and bytes, demand or prefetch. */
+void sm_locality_response(sm_core *s, int prefetch, uint32_t bytes, uint64_t latency);
 
 /* Builds the SM from the configuration (schedulers, caches, units). Returns 0, or -1 with a
  * message in err. */

@@ -91,7 +91,24 @@ uint64_t sm_lb_next_work(const sm_core *s, uint64_t cycle);
 #define SM_LB_ID (1ull << 61)   /* payload flag of the buffer's requests (route SM_ROUTE_ACK) */
 #define SM_LB_ID_WRITE (1ull << 60)
 
+/* APRES statistics (sm_locality.c): an L1D demand read's outcome, a prefetched line. */
+int sm_locality_init(sm_core *s);
+void sm_locality_free(sm_core *s);
+void sm_locality_access(sm_core *s, uint64_t line, cache_status st);
+void sm_locality_filled(sm_core *s, uint64_t line);
+
+/* MASCAR's SM side (sm_rexq.c): the re-execution queue and the scheduler's signals. */
+int sm_mascar_init(sm_core *s);
+void sm_mascar_free(sm_core *s);
+void sm_mascar_signals(sm_core *s); /* before the issue stage: saturation for the schedulers */
+/* The LD/ST unit's load request q was refused by the L1D: 1 when parked in the queue. */
+int sm_rexq_park(sm_core *s, const coal_req *q);
+/* Before the LD/ST unit's own access: 1 when a parked request used the L1D port this cycle. */
+int sm_rexq_cycle(sm_core *s, uint64_t cycle);
+
 /* LD/ST unit (sm_ldst.c). */
+/* One request of the unit's instruction through the L1D (0: refused, retry). */
+int sm_ldst_l1d_access(sm_core *s, const coal_req *q, uint64_t cycle);
 /* Takes the memory instruction just executed by the warp in slot (acc: its accesses). */
 void sm_ldst_accept(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t func, uint32_t pc,
                     uint32_t reg_base, const simt_mem_access *acc, uint64_t cycle);

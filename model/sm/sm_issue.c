@@ -80,6 +80,7 @@ static void update_status(sm_core *s, uint32_t slot)
         ws->ready_mem = ws->next_in && ws->next_fu.unit == FU_MEM;
         s->sched_ready_mem[k] += ws->ready_mem;
     }
+    if (s->next_mem) s->next_mem[slot] = ws->ready_mem;
     s->status[slot] = (uint8_t)(ws->status | (sm_slot_live(ws) && !ws->exited &&
                                               sm_slot_state(ws) == SIMT_WARP_AT_BARRIER ? SCHED_AT_BARRIER : 0));
     s->sched_why_dirty[slot % s->n_sched] = 1;
@@ -161,7 +162,8 @@ static void issue_done(sm_core *s, uint32_t slot, const ptx_instr *in, fu_timing
     s->st.fu_issued[t.unit]++;
     s->progress++;
     sched_issued(&s->scheds[slot % s->n_sched], slot, ((uint64_t)func << 32) | pc);
-    if (acc && acc->space == PS_GLOBAL && !acc->is_store && !acc->is_atomic)
+    /* a load whose lanes are all off accesses nothing: it gets no L1 outcome, so LAWS forms no group */
+    if (acc && acc->mask && acc->space == PS_GLOBAL && !acc->is_store && !acc->is_atomic)
         sched_global_load_issued(&s->scheds[slot % s->n_sched], slot, ((uint64_t)func << 32) | pc);
     uint32_t wake = sm_power_operands(s, slot, in, base, cycle); /* 0 unless registers are gated */
     if (t.unit == FU_MEM) {
@@ -246,6 +248,7 @@ void sm_update_dirty(sm_core *s)
 void sm_issue_cycle(sm_core *s, uint64_t cycle)
 {
     sm_update_dirty(s);
+    sm_mascar_signals(s);
     if (cycle < s->pm_issue_at) { /* the SM is still waking from a power mode (never without a policy) */
         for (uint32_t k = 0; k < s->n_sched; k++) {
             s->st.stall[SM_STALL_IDLE]++;

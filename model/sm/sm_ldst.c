@@ -210,6 +210,7 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
         sm_lb_miss_queued(s, q->line, st == CACHE_MISS ? cycle : SM_NEVER);
     }
     r->outstanding++;
+    if (c == &s->l1d) sm_locality_access(s, q->line, st);
     if (c == &s->l1d && s->pf.kind) sm_prefetch_on_access(s, q, u->next == 0, st);
     if (s->slb) {
         if (st == CACHE_HIT || st == CACHE_HIT_RESERVED) sm_slumber_load_hit(s, u->slot); /* a merge: data soon */
@@ -231,6 +232,11 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
         }
     }
     return 1;
+}
+
+int sm_ldst_l1d_access(sm_core *s, const coal_req *q, uint64_t cycle)
+{
+    return l1_access(s, &s->l1d, q, cycle, s->cfg->l1.dl1_latency);
 }
 
 /* A request that skips the L1 (atomics, bypassed loads). */
@@ -260,6 +266,7 @@ static int direct_request(sm_core *s, const coal_req *q)
 void sm_ldst_cycle(sm_core *s, uint64_t cycle)
 {
     sm_ldst *u = &s->ldst;
+    if (s->rexq.n && sm_rexq_cycle(s, cycle)) return; /* MASCAR: a parked load took the L1D port */
     if (!u->busy || cycle < u->wake_until) return;
     if (u->space == PS_SHARED || u->space == PS_PARAM) {
         if (cycle < u->shared_done) return;
@@ -277,7 +284,7 @@ void sm_ldst_cycle(sm_core *s, uint64_t cycle)
         else if (!s->l1d_enabled || !uses_l1d(s, u, u->space))
             ok = direct_request(s, q);
         else
-            ok = l1_access(s, &s->l1d, q, cycle, s->cfg->l1.dl1_latency);
+            ok = l1_access(s, &s->l1d, q, cycle, s->cfg->l1.dl1_latency) || sm_rexq_park(s, q);
         if (!ok) return;
         u->next++;
         s->progress++;

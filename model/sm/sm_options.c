@@ -16,6 +16,8 @@ static const gsim_policy_choice schedulers[] = {
     {"warp_limiting", 1, 2, ":max_warps, or GPGPU-Sim's :2:max_warps (2 = GTO)"},
     {"laws", 0, 2, "[:wgt_entries 1..16[:merge_is_hit 0|1]] (APRES LAWS)"},
     {"ccws", 0, 3, "[:vta_ways[:k_throttle[:base]]] (CCWS)"},
+    {"mascar", 0, 1, "[:rexq_entries 0..256] (MASCAR)"},
+    {"pa", 0, 1, "[:group_size 1..64] (prefetch-aware two-level)"},
     {NULL, 0, 0, NULL},
 };
 GSIM_POLICY_TYPE(scheduler_type, schedulers);
@@ -44,6 +46,9 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
                        "sap (APRES; needs -gpgpu_scheduler laws)", e);
     rc |= opt_add_int(r, b, "-gtlm_l1_prefetch_table", &c->prefetch_table, "10", 1, 64,
                       "STR and SAP table entries (APRES' PT has 10)", e);
+    rc |= opt_add_bool(r, b, "-gtlm_apres_stats", &c->apres_stats, "0",
+                       "APRES statistics: L1D hit-after-hit/miss, cold vs capacity+conflict misses, demand and "
+                       "prefetch latency and bytes", e);
     rc |= opt_add_int(r, b, "-gpgpu_max_insn_issue_per_warp", &c->max_insn_issue_per_warp, "1", 1, 8,
                       "instructions one warp may issue per cycle", e);
     rc |= opt_add_bool(r, b, "-gpgpu_dual_issue_diff_exec_units", &c->dual_issue_diff_units, "1",

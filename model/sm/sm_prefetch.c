@@ -20,6 +20,9 @@ int sm_prefetch_init(sm_core *s)
     p->member_ids = calloc(n, sizeof *p->member_ids);
     p->pf = calloc(n > SAP_WQ ? n : SAP_WQ, sizeof *p->pf);
     if (!p->members || !p->member_ids || !p->pf || cache_prefetch_enable(&s->l1d) != 0) return -1;
+    if (p->kind == 3 && s->scheds[0].pol == &sched_policy_laws) /* Table II: 724 B for 10 / 48 / 3 */
+        p->storage_bytes = apres_storage_bytes((uint32_t)s->cfg->sm.prefetch_table, s->n_slots,
+                                               ((const laws_state *)s->scheds[0].pstate)->n_wgt);
     sm_prefetch_reset(s);
     return 0;
 }
@@ -40,6 +43,14 @@ void sm_prefetch_reset(sm_core *s)
     if (p->kind == 3) sap_init(&p->sap, n);
 }
 
+/* One prefetch into the L1D; a line that goes down counts as filled for the cold-miss set. */
+static cache_status prefetch_line(sm_core *s, uint64_t addr, uint32_t pc)
+{
+    cache_status st = cache_prefetch(&s->l1d, addr, sm_pc_hash(pc));
+    if (st == CACHE_MISS) sm_locality_filled(s, cache_line_addr(&s->l1d, addr));
+    return st;
+}
+
 static int64_t warp_id(const sm_core *s, uint32_t slot)
 {
     const simt_warp *w = s->warps[slot].w;
@@ -58,7 +69,7 @@ static void sap_miss(sm_core *s, sm_prefetch *p, const sm_ldst *u, uint64_t pc, 
     uint32_t m = sap_on_miss(&p->sap, pc, warp_id(s, u->slot), line, p->member_ids, n, p->pf);
     uint32_t t = 0;
     for (uint32_t i = 0; i < m; i++) {
-        if (cache_prefetch(&s->l1d, p->pf[i].addr, sm_pc_hash(u->pc)) == CACHE_RESERVATION_FAIL) continue;
+        if (prefetch_line(s, p->pf[i].addr, u->pc) == CACHE_RESERVATION_FAIL) continue;
         for (uint32_t k = 0; k < n; k++) /* the target's slot: ids are unique among live warps */
             if (p->member_ids[k] == p->pf[i].warp) {
                 p->members[t++] = p->members[k];
@@ -87,7 +98,7 @@ void sm_prefetch_on_access(sm_core *s, const coal_req *q, int first, cache_statu
     uint64_t pc = ((uint64_t)u->func << 32) | u->pc;
     if (p->kind == 1 && first) n = str_access(&p->str, pc, q->line, out);
     if (p->kind == 2) n = sld_access(&p->sld, q->line, out);
-    for (uint32_t i = 0; i < n; i++) cache_prefetch(&s->l1d, out[i], sm_pc_hash(u->pc));
+    for (uint32_t i = 0; i < n; i++) prefetch_line(s, out[i], u->pc);
     if (p->kind == 3 && first) {
         if (st == CACHE_MISS) sap_miss(s, p, u, pc, q->line);
         sap_train(&p->sap, pc, warp_id(s, u->slot), q->line);

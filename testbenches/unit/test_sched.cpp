@@ -91,7 +91,7 @@ TEST(Sched, RegistryAndParameters)
     int count = 0;
     for (const char *const *n = sched_policy_names(); *n; n++, count++)
         EXPECT_NE(sched_policy_find(*n), nullptr) << *n;
-    EXPECT_EQ(count, 6);
+    EXPECT_EQ(count, 8); // lrr gto two_level_active warp_limiting laws ccws mascar pa
     EXPECT_EQ(sched_policy_find("rrr"), nullptr);
     EXPECT_EQ(init_rc(spec("lrr")), 0);
     EXPECT_EQ(init_rc(spec("gto")), 0);

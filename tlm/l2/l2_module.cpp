@@ -49,6 +49,7 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDoma
     to_dram.on_ready = [this] { domain_.wake(this); };
     domain_.add(this);
     if (stats) register_stats(stats);
+    if (stats && cfg.sm.l1_prefetcher) register_prefetch_stats(stats);
 }
 
 L2Slice::~L2Slice() { l2_slice_free(&s_); }
@@ -70,6 +71,7 @@ bool L2Slice::on_request(Gp &gp, const sc_core::sc_time &arrival)
     r.sector_mask = e ? e->sector_mask : 0;
     r.kind = static_cast<uint8_t>(kind_of(gp));
     r.src = e && e->kind == MemKind::Load ? static_cast<int32_t>(e->sm) : -1;
+    r.prefetch = e && e->kind == MemKind::Prefetch;
     uint64_t v = visible_cycle(arrival);
     if (l2_slice_push(&s_, &r, v)) return false; // ROP queue full (counted): held, END_REQ later
     domain_.wake_at(v, this);
@@ -98,6 +100,12 @@ void L2Slice::send_to_dram(uint64_t cycle)
     Gp *gp = pool_.get(d->is_write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND, d->addr, d->bytes);
     gtlm_mem_ext &e = mem_ext(*gp);
     e.kind = dram_kind(d->kind);
+    // A read a prefetch's miss queued stays a prefetch below the L2 (d->cookie: that request).
+    const Gp *from = d->kind == CACHE_OUT_READ && d->cookie ? reinterpret_cast<const Gp *>(static_cast<uintptr_t>(d->cookie)) : nullptr;
+    if (from && mem_ext(*from).kind == MemKind::Prefetch) {
+        e.kind = MemKind::Prefetch;
+        s_.st.pf_dram_reads++;
+    }
     e.sector_mask = d->sector_mask;
     e.dst = static_cast<uint32_t>(id_);
     e.issue_cycle = cycle;
@@ -194,6 +202,29 @@ void L2Slice::register_stats(stat_registry *r)
             throw Error(GTLM_ST_ECONFIG, "cannot register statistic " + base + row.leaf);
     if (register_pm_stats(r, base + "power.lines.", &s_.cache.pm) != 0)
         throw Error(GTLM_ST_ECONFIG, "cannot register the power-mode statistics of " + base);
+}
+
+// Only with an L1 prefetcher: other runs keep their statistics.
+void L2Slice::register_prefetch_stats(stat_registry *r)
+{
+    std::string base = "gpu.l2[" + std::to_string(id_) + "].prefetch.";
+    l2_slice_stats &st = s_.st;
+    const struct {
+        const char *leaf;
+        uint64_t *src;
+        const char *unit;
+        const char *desc;
+    } rows[] = {
+        {"reads", &st.pf_reads, "accesses", "L1 prefetch reads that passed the tag stage (in reads too)"},
+        {"hits", &st.pf_hits, "accesses", "... that hit"},
+        {"hit_reserved", &st.pf_hit_reserved, "accesses", "... merged into a pending MSHR"},
+        {"misses", &st.pf_misses, "accesses", "... that missed"},
+        {"dram_reads", &st.pf_dram_reads, "requests", "DRAM reads a prefetch's miss sent (in dram_reads too)"},
+        {"bytes", &st.pf_bytes, "bytes", "data requested by prefetch reads"},
+    };
+    for (const auto &row : rows)
+        if (stat_add_counter(r, (base + row.leaf).c_str(), row.src, row.unit, row.desc, nullptr) < 0)
+            throw Error(GTLM_ST_ECONFIG, "cannot register statistic " + base + row.leaf);
 }
 
 } // namespace gtlm

@@ -62,6 +62,7 @@ private:
     void send_to_dram(uint64_t cycle);
     void send_response(uint64_t cycle);
     void register_stats(stat_registry *r);
+    void register_prefetch_stats(stat_registry *r);
 
     ClockDomain &domain_;
     int id_;

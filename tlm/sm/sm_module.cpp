@@ -53,7 +53,7 @@ void SmModule::tick(uint64_t cycle)
         e.cta = r.cta;
         e.pc = r.pc;
         e.pc_hash = r.pc_hash;
-        e.kind = kind_of(r.kind);
+        e.kind = r.prefetch ? MemKind::Prefetch : kind_of(r.kind);
         e.bypass_hint = r.bypass;
         e.sector_mask = r.sector_mask;
         e.id = r.id;
@@ -73,6 +73,8 @@ bool SmModule::on_response(Gp &gp, const sc_core::sc_time &arrival)
     sm_core_response(&core_, e.id, gp.get_address(), e.sector_mask, ready);
     core_.st.mem_latency_sum += ready - e.issue_cycle;
     core_.st.mem_latency_n++;
+    if (gp.is_read() && (e.kind == MemKind::Load || e.kind == MemKind::Prefetch))
+        sm_locality_response(&core_, e.kind == MemKind::Prefetch, gp.get_data_length(), ready - e.issue_cycle);
     gp.release();
     domain_.wake_at(ready, this);
     return true;

@@ -3,6 +3,10 @@
 #include "sm/sm_module.h"
 #include "top/power_stats.h"
 
+extern "C" {
+#include "sm/sched_laws.h"
+}
+
 namespace gtlm {
 
 namespace {
@@ -57,6 +61,19 @@ void SmModule::observe(ProbeList &out) const
     out.level("l1d.hits", 32, [c] { return c->l1d.st.hits; });
     out.level("l1d.misses", 32, [c] { return c->l1d.st.misses; });
     out.level("l1d.mshr", 16, [c] { return static_cast<uint64_t>(cache_mshr_in_use(&c->l1d)); });
+    if (c->pf.kind) { // APRES and the stride prefetchers: one pulse per prefetch sent, and the drops
+        out.pulse("l1d.prefetch.issue", 4, [c] { return c->l1d.pf.issued; });
+        out.pulse("l1d.prefetch.drop", 4, [c] { return c->l1d.pf.dropped; });
+    }
+    if (c->scheds[0].pol != &sched_policy_laws) return;
+    // LAWS (scheduler 0): the warp slot at its queue head, and its group events
+    const laws_state *l = static_cast<const laws_state *>(c->scheds[0].pstate);
+    const sched *s0 = &c->scheds[0];
+    out.level("laws.queue_head", 8, [l, s0] { return l->n_queue ? static_cast<uint64_t>(sched_slot(s0, l->queue[0])) : 255u; });
+    out.pulse("laws.group_formed", 2, [l] { return l->groups; });
+    out.pulse("laws.head_move", 2, [l] { return l->head_moves; });
+    out.pulse("laws.tail_move", 2, [l] { return l->tail_moves; });
+    out.pulse("laws.prefetch_move", 2, [l] { return l->prefetch_moves; });
 }
 
 } // namespace gtlm

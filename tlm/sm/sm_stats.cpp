@@ -2,6 +2,12 @@
 #include <string>
 
 #include "sm/sm_module.h"
+
+extern "C" {
+#include "sm/sched_ccws.h"
+#include "sm/sched_laws.h"
+#include "sm/sched_mascar.h"
+}
 #include "top/power_stats.h"
 
 namespace gtlm {
@@ -43,6 +49,11 @@ void add_cache(stat_registry *r, const std::string &prefix, cache_stats *c)
                    "misses per access", nullptr);
 }
 
+double constant_of(const stat_registry *, stat_scope, const void *ctx)
+{
+    return static_cast<double>(*static_cast<const uint64_t *>(ctx));
+}
+
 // Only with -gtlm_l1_prefetcher other than none: other runs keep their statistics.
 void add_prefetch(stat_registry *r, const std::string &prefix, sm_core &core)
 {
@@ -55,6 +66,7 @@ void add_prefetch(stat_registry *r, const std::string &prefix, sm_core &core)
         {"late_merged", &f->late_merged, "lines", "prefetches a demand read merged into before the fill"},
         {"evicted_unused", &f->evicted_unused, "lines", "prefetched lines evicted before any demand"},
         {"early_evicted", &f->early_evicted, "lines", "... of which a demand asked for the line later"},
+        {"correct", &f->correct, "lines", "prefetched lines demanded at all: useful + late_merged + early_evicted"},
         {"sap_targets", &core.pf.sap_targets, "warps", "SAP: prefetch target warps moved to LAWS' queue head"},
         {"sap_triggers", &core.pf.sap.triggers, "events", "SAP: LAWS group-head misses checked against the PT"},
         {"sap_stride_matches", &core.pf.sap.stride_matches, "events", "SAP: ... whose inter-warp stride matched"},
@@ -62,6 +74,128 @@ void add_prefetch(stat_registry *r, const std::string &prefix, sm_core &core)
         {"sap_trains", &core.pf.sap.trains, "events", "SAP: global loads the PT learnt from"},
     };
     add_all(r, prefix, e, sizeof e / sizeof *e);
+    stat_add_ratio(r, (prefix + "early_eviction_ratio").c_str(), (prefix + "early_evicted").c_str(),
+                   (prefix + "correct").c_str(), "ratio", "APRES' early-eviction ratio: early_evicted / correct", nullptr);
+    if (core.pf.kind != 3) return;
+    stat_add_ratio(r, (prefix + "sap_stride_match_rate").c_str(), (prefix + "sap_stride_matches").c_str(),
+                   (prefix + "sap_triggers").c_str(), "ratio", "SAP: triggers whose inter-warp stride matched", nullptr);
+    // a property, not a count (counters restart at every kernel): derived from the SM's constant
+    stat_add_derived(r, (prefix + "apres_storage_bytes").c_str(), constant_of, &core.pf.storage_bytes, "bytes",
+                     "APRES' storage per SM (Table II: LLT + WGT + DRQ + WQ + PT; 724 B for 48 warps, 3 WGT, 10 PT)", nullptr);
+}
+
+// -gtlm_apres_stats: the document's cache breakdown, latency and traffic (sm_locality.c).
+void add_locality(stat_registry *r, const std::string &p, sm_locality *l)
+{
+    const Entry e[] = {
+        {"hit_after_hit", &l->hit_after_hit, "accesses", "L1D demand reads that hit after a hit"},
+        {"hit_after_miss", &l->hit_after_miss, "accesses", "L1D demand reads that hit after a miss or merge"},
+        {"merged", &l->merged, "accesses", "L1D demand reads merged into a pending MSHR"},
+        {"cold_misses", &l->cold_misses, "accesses", "L1D misses on a line never filled into this L1"},
+        {"capacity_conflict_misses", &l->capacity_misses, "accesses", "L1D misses on a line filled before and evicted"},
+        {"demand_latency_sum", &l->demand_latency_sum, "cycles", "request-to-response cycles of demand reads, summed"},
+        {"demand_latency_n", &l->demand_latency_n, "requests", "demand reads with a response"},
+        {"demand_bytes", &l->demand_bytes, "bytes", "data brought to the SM by demand reads"},
+        {"prefetch_latency_sum", &l->pf_latency_sum, "cycles", "request-to-response cycles of prefetches, summed"},
+        {"prefetch_latency_n", &l->pf_latency_n, "requests", "prefetches with a response"},
+        {"prefetch_bytes", &l->pf_bytes, "bytes", "data brought to the SM by prefetches"},
+    };
+    add_all(r, p, e, sizeof e / sizeof *e);
+    stat_add_ratio(r, (p + "demand_latency_avg").c_str(), (p + "demand_latency_sum").c_str(), (p + "demand_latency_n").c_str(),
+                   "cycles", "average memory latency of demand reads", nullptr);
+}
+
+// Scheduler internals, only for the policies that have them (LAWS, CCWS, MASCAR).
+void add_sched(stat_registry *r, const std::string &p, sm_core &core)
+{
+    for (uint32_t k = 0; k < core.n_sched; k++) {
+        sched *s = &core.scheds[k];
+        std::string q = p + "sched[" + std::to_string(k) + "].";
+        if (s->pol == &sched_policy_laws) {
+            laws_state *l = static_cast<laws_state *>(s->pstate);
+            const Entry e[] = {
+                {"laws.groups", &l->groups, "groups", "LAWS: warp groups formed (WGT entries allocated)"},
+                {"laws.group_members", &l->group_members, "warps", "LAWS: warps in those groups, summed (size = this / groups)"},
+                {"laws.wgt_full", &l->wgt_full, "loads", "LAWS: global loads issued ungrouped (WGT full)"},
+                {"laws.head_moves", &l->head_moves, "groups", "LAWS: groups moved to the queue head (hit)"},
+                {"laws.tail_moves", &l->tail_moves, "groups", "LAWS: groups moved to the queue tail (miss)"},
+                {"laws.stale_groups", &l->stale_groups, "groups", "LAWS: groups freed without feedback"},
+                {"laws.prefetch_moves", &l->prefetch_moves, "events", "LAWS: SAP target lists moved to the head"},
+            };
+            add_all(r, q, e, sizeof e / sizeof *e);
+        } else if (s->pol == &sched_policy_ccws) {
+            ccws_state *c = static_cast<ccws_state *>(s->pstate);
+            const Entry e[] = {
+                {"ccws.vta_hits", &c->vta_hits, "events", "CCWS: misses found in the warp's victim tags (lost locality)"},
+                {"ccws.vta_inserts", &c->vta_inserts, "lines", "CCWS: evicted lines entered into a victim tag array"},
+                {"ccws.throttled_warp_cycles", &c->throttled_warp_cycles, "warp-cycles", "CCWS: warps held above the cutoff"},
+            };
+            add_all(r, q, e, sizeof e / sizeof *e);
+        } else if (s->pol == &sched_policy_mascar) {
+            mascar_state *m = static_cast<mascar_state *>(s->pstate);
+            const Entry e[] = {
+                {"mascar.to_mp", &m->to_mp, "events", "MASCAR: switches into memory-priority mode (saturation)"},
+                {"mascar.to_ep", &m->to_ep, "events", "MASCAR: switches back to equal-priority mode"},
+                {"mascar.mp_cycles", &m->mp_cycles, "cycles", "MASCAR: scheduler cycles in memory-priority mode"},
+                {"mascar.owner_changes", &m->owner_changes, "events", "MASCAR: memory ownership passed to another warp"},
+                {"mascar.held_mem_warps", &m->held_mem_warps, "warp-cycles", "MASCAR: ready warps held at a memory instruction"},
+            };
+            add_all(r, q, e, sizeof e / sizeof *e);
+        }
+    }
+    if (core.rexq.e) {
+        const Entry e[] = {
+            {"ldst.rexq_parked", &core.rexq.parked, "requests", "MASCAR: L1D-refused loads parked in the re-execution queue"},
+            {"ldst.rexq_replayed", &core.rexq.replayed, "requests", "MASCAR: parked loads re-executed"},
+            {"ldst.rexq_full", &core.rexq.full, "requests", "MASCAR: refused loads that found the queue full (the unit stalled)"},
+        };
+        add_all(r, p, e, sizeof e / sizeof *e);
+    }
+}
+
+// A sum of statistics (ctx: their names, nullptr-terminated).
+double sum_of(const stat_registry *r, stat_scope scope, const void *ctx)
+{
+    double total = 0, v;
+    for (const char *const *n = static_cast<const char *const *>(ctx); *n; n++)
+        if (stat_get(r, *n, scope, &v) == 0) total += v;
+    return total;
+}
+
+const char *const kDemandReads[] = {"gpu.apres.hit_after_hit", "gpu.apres.hit_after_miss", "gpu.apres.merged",
+                                    "gpu.apres.cold_misses", "gpu.apres.capacity_conflict_misses", nullptr};
+const char *const kTraffic[] = {"gpu.apres.demand_bytes", "gpu.apres.prefetch_bytes", nullptr};
+
+// GPU totals of the APRES statistics (registered once, by SM 0; the sums join every SM's counters),
+// for the experiment's metrics: gpu.apres.*, gpu.l1d.prefetch.*, gpu.laws.*, gpu.mascar.*.
+void add_gpu_sums(stat_registry *r, const sm_core &core)
+{
+    auto sum = [r](const std::string &leaf, const std::string &pat, const char *unit) {
+        stat_add_sum(r, ("gpu." + leaf).c_str(), pat.c_str(), unit, "APRES statistic, all SMs", nullptr);
+    };
+    if (core.loc.on) {
+        for (const char *leaf : {"hit_after_hit", "hit_after_miss", "merged", "cold_misses", "capacity_conflict_misses",
+                                 "demand_latency_sum", "demand_latency_n", "demand_bytes", "prefetch_bytes"})
+            sum(std::string("apres.") + leaf, std::string("gpu.sm[*].apres.") + leaf, "count");
+        stat_add_derived(r, "gpu.apres.demand_reads", sum_of, kDemandReads, "accesses",
+                         "L1D demand reads classified (the five classes), all SMs", nullptr);
+        stat_add_derived(r, "gpu.apres.traffic_bytes", sum_of, kTraffic, "bytes",
+                         "data moved from memory to the SMs: demand + prefetch", nullptr);
+        stat_add_ratio(r, "gpu.apres.demand_latency_avg", "gpu.apres.demand_latency_sum", "gpu.apres.demand_latency_n",
+                       "cycles", "average memory latency of demand reads, all SMs", nullptr);
+    }
+    if (core.pf.kind) {
+        for (const char *leaf : {"issued", "dropped", "useful", "late_merged", "evicted_unused", "early_evicted", "correct"})
+            sum(std::string("l1d.prefetch.") + leaf, std::string("gpu.sm[*].l1d.prefetch.") + leaf, "lines");
+        stat_add_ratio(r, "gpu.l1d.prefetch.early_eviction_ratio", "gpu.l1d.prefetch.early_evicted",
+                       "gpu.l1d.prefetch.correct", "ratio", "early-eviction ratio, all SMs", nullptr);
+    }
+    if (core.scheds[0].pol == &sched_policy_laws)
+        for (const char *leaf : {"groups", "group_members", "wgt_full", "head_moves", "tail_moves"})
+            sum(std::string("laws.") + leaf, std::string("gpu.sm[*].sched[*].laws.") + leaf, "count");
+    if (core.scheds[0].pol == &sched_policy_mascar)
+        for (const char *leaf : {"to_mp", "mp_cycles"})
+            sum(std::string("mascar.") + leaf, std::string("gpu.sm[*].sched[*].mascar.") + leaf, "count");
 }
 
 // GPU-wide Linebacker totals (issue 18 statistics): sums of the per-SM counters, the request
@@ -233,6 +367,9 @@ void SmModule::register_stats(stat_registry *r)
         add_all(r, p, pdp, sizeof pdp / sizeof *pdp);
     }
     if (core_.pf.kind) add_prefetch(r, p + "l1d.prefetch.", core_);
+    if (core_.loc.on) add_locality(r, p + "apres.", &core_.loc);
+    add_sched(r, p, core_);
+    if (core_.id == 0) add_gpu_sums(r, core_);
     add_cache(r, p + "l1c.", &core_.l1c.st);
     register_pm_stats(r, p + "power.reg.", &core_.rf_pm);
     register_rfp_stats(r, p + "power.reg.", &core_.rf_pm); // nothing without a register-file policy

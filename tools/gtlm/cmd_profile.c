@@ -1,4 +1,6 @@
-/* gtlm profile: the per-static-load memory profile of a workload, from functional execution. */
+/* gtlm profile: the per-static-load memory profile of a workload, from functional execution; with
+ * --mode timing, APRES' Table I columns (%Load, #L/#R, L1 miss rate, top inter-warp stride, %Stride)
+ * with the miss rate of each load from the timing run's per-load-PC L1 record. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +65,48 @@ static void print_profile(gtlm_sim *sim, const profile_run *r)
     free(order);
 }
 
+/* The L1 miss rate of a load from the timing run (summed over kernels), or -1 when it has none. */
+static double miss_rate_of(gtlm_sim *sim, const char *function, unsigned pc)
+{
+    unsigned long long acc = 0, miss = 0;
+    gtlm_load_pc_stat st;
+    for (size_t i = 0; i < gtlm_load_pc_count(sim); i++)
+        if (gtlm_load_pc_get(sim, i, &st) == GTLM_OK && st.pc == pc && strcmp(st.function, function) == 0) {
+            acc += st.accesses;
+            miss += st.misses;
+        }
+    return acc ? (double)miss / (double)acc : -1.0;
+}
+
+/* APRES' Table I: one row per global load, most requests first. Miss rate: L1 misses per L1
+ * access of the load (an MSHR merge is no miss); every kernel of the run counts. */
+static void print_table1(gtlm_sim *sim, const profile_run *r)
+{
+    const load_profile *p = &r->prof;
+    size_t *order = malloc((p->n ? p->n : 1) * sizeof *order);
+    if (!order) return;
+    load_profile_order(p, order);
+    printf("%-56s %7s %7s %9s %12s %8s\n", "global load (module:line, pc, opcode)", "%Load", "#L/#R", "Miss rate",
+           "Stride", "%Stride");
+    for (size_t i = 0; i < p->n; i++) {
+        const lp_load *l = &p->loads[order[i]];
+        unsigned id = (unsigned)(l->key >> 32);
+        char desc[160] = "?";
+        gtlm_module_describe_instr(sim, r->module[id], r->function[id], l->pc, desc, sizeof desc);
+        int64_t stride;
+        double share, miss = miss_rate_of(sim, r->function[id], l->pc);
+        load_profile_stride(l, &stride, &share);
+        char mr[16] = "-";
+        if (miss >= 0) snprintf(mr, sizeof mr, "%.1f%%", 100.0 * miss);
+        printf("%-56s %6.1f%% %7.2f %9s %12lld %7.1f%%\n", desc,
+               p->total_requests ? 100.0 * (double)l->line_requests / (double)p->total_requests : 0.0,
+               l->line_requests ? (double)l->lines.n / (double)l->line_requests : 0.0, mr, (long long)stride, 100.0 * share);
+    }
+    printf("%zu global loads, %llu line requests (timing run: L1 miss rates from the per-load-PC record)\n", p->n,
+           (unsigned long long)p->total_requests);
+    free(order);
+}
+
 int cmd_profile(int argc, char **argv)
 {
     cli_args a;
@@ -70,12 +114,21 @@ int cmd_profile(int argc, char **argv)
     if (rc != CLI_OK) return rc;
     const wl_desc *d = a.workload ? wl_find(a.workload) : NULL;
     if (!d) {
-        fprintf(stderr, "usage: gtlm profile WORKLOAD [--size tiny|sim|paper|doc] [--set NAME=VALUE] [CONFIG...]%s%s%s\n",
+        fprintf(stderr, "usage: gtlm profile WORKLOAD [--size tiny|sim|paper|doc] [--set NAME=VALUE] [--mode timing] [CONFIG...]%s%s%s\n",
                 a.workload ? " (no workload named '" : "", a.workload ? a.workload : "", a.workload ? "')" : "");
         return CLI_USAGE;
     }
+    int timing = a.mode && strcmp(a.mode, "timing") == 0;
+    if (a.mode && !timing && strcmp(a.mode, "functional") != 0) {
+        fprintf(stderr, "gtlm profile: --mode expects functional or timing, got '%s'\n", a.mode);
+        return CLI_USAGE;
+    }
+    if (a.n_overrides + 2 > CLI_MAX_OVERRIDES) {
+        fprintf(stderr, "gtlm: too many option overrides\n");
+        return CLI_USAGE;
+    }
     a.overrides[a.n_overrides++] = "-gtlm_mode";
-    a.overrides[a.n_overrides++] = "functional";
+    a.overrides[a.n_overrides++] = timing ? "timing" : "functional";
     gtlm_sim *sim = NULL;
     if ((rc = cli_create_sim(&a, &sim)) != CLI_OK) return rc;
     profile_run *r = calloc(1, sizeof *r);
@@ -87,7 +140,10 @@ int cmd_profile(int argc, char **argv)
     gtlm_set_mem_callback(sim, on_mem, r);
     int w = wl_run(d, sim, a.size ? a.size : "tiny", a.sets, (size_t)a.n_sets, 0, stdout);
     if (r->failed) fprintf(stderr, "gtlm profile: out of memory while profiling\n");
-    if (w == WL_OK && !r->failed) print_profile(sim, r);
+    if (w == WL_OK && !r->failed) {
+        if (timing) print_table1(sim, r);
+        else print_profile(sim, r);
+    }
     rc = w == WL_OK && !r->failed ? CLI_OK : w == WL_USAGE ? CLI_USAGE : CLI_FAIL;
     load_profile_free(&r->prof);
     free(r);

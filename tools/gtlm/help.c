@@ -46,7 +46,12 @@ static const cli_flag options_flags[] = {
     HELP_FLAG,
     {NULL, NULL, NULL}};
 static const cli_flag config_flags[] = {CONFIG_FLAGS, HELP_FLAG, {NULL, NULL, NULL}};
-static const cli_flag profile_flags[] = {SIZE_FLAGS, CONFIG_FLAGS, HELP_FLAG, {NULL, NULL, NULL}};
+static const cli_flag profile_flags[] = {
+    SIZE_FLAGS,
+    {"--mode", "functional|timing", "timing: APRES' Table I columns with each load's L1 miss rate (default functional)"},
+    CONFIG_FLAGS,
+    HELP_FLAG,
+    {NULL, NULL, NULL}};
 static const cli_flag trace_flags[] = {
     {"--out", "DIR", "the directory the trace is written to (required)"},
     SIZE_FLAGS,
