@@ -71,6 +71,9 @@ extern const pm_policy pm_policy_off_when_unused;
 extern const pm_policy pm_policy_snooze;
 extern const pm_policy pm_policy_snooze_destroy;
 extern const pm_policy pm_policy_coarse151;
+/* "gated": every block OFF from kernel start and never woken (an SM the run power-gates; not a
+ * -power_policy choice, installed per SM by sm_power_gate). */
+extern const pm_policy pm_policy_gated;
 /* The policy to install on a non-cache domain (registers, SM) when `pol` is configured. */
 const pm_policy *pm_policy_non_cache(const pm_policy *pol);
 
