@@ -59,8 +59,7 @@ int ellc_init(ellc_server *e, const llc_config *c, uint32_t n_sms, uint32_t warp
     e->t_store = ellc_ns_to_cycles(c->svc_store_ns, mhz);
     e->sets = calloc(e->n_sets ? e->n_sets : 1, sizeof *e->sets);
     e->st = calloc(n_sms ? n_sms : 1, sizeof *e->st);
-    e->cap_pend = e->n_sets + 16;
-    e->pend = calloc(e->cap_pend, sizeof *e->pend);
+    e->pend = calloc(n_ctl ? n_ctl : 1, sizeof *e->pend);
     if (!e->sets || !e->st || !e->pend) return -1;
     for (uint32_t g = 0; g < e->n_sets; g++) {
         ellc_set *s = &e->sets[g];
@@ -85,6 +84,7 @@ void ellc_free(ellc_server *e)
     }
     free(e->sets);
     free(e->st);
+    for (uint32_t c = 0; e->pend && c < e->n_ctl; c++) free(e->pend[c].v);
     free(e->pend);
     memset(e, 0, sizeof *e);
 }
@@ -107,17 +107,18 @@ uint64_t ellc_capacity_bytes(const ellc_server *e, uint32_t rank)
 
 int ellc_submit(ellc_server *e, const ellc_req *r, uint64_t arrive)
 {
-    if (r->set >= e->n_sets) return -1;
-    if (e->n_pend == e->cap_pend) {
-        uint32_t cap = e->cap_pend * 2;
-        ellc_done *p = realloc(e->pend, cap * sizeof *p);
+    if (r->set >= e->n_sets || r->ctl >= e->n_ctl) return -1;
+    struct ellc_pending *q = &e->pend[r->ctl];
+    if (q->n == q->cap) {
+        uint32_t cap = q->cap ? 2 * q->cap : 16;
+        ellc_done *p = realloc(q->v, cap * sizeof *p);
         if (!p) return -1;
-        e->pend = p;
-        e->cap_pend = cap;
+        q->v = p;
+        q->cap = cap;
     }
     ellc_set *s = &e->sets[r->set];
     ellc_sm_stats *st = &e->st[r->set / e->warps];
-    ellc_done *d = &e->pend[e->n_pend++];
+    ellc_done *d = &q->v[q->n++];
     memset(d, 0, sizeof *d);
     d->r = *r;
     d->arrive = arrive;
@@ -168,21 +169,24 @@ int ellc_submit(ellc_server *e, const ellc_req *r, uint64_t arrive)
 uint64_t ellc_next_done(const ellc_server *e, uint32_t ctl)
 {
     uint64_t t = ELLC_NEVER;
-    for (uint32_t i = 0; i < e->n_pend; i++)
-        if (e->pend[i].r.ctl == ctl && e->pend[i].done < t) t = e->pend[i].done;
+    if (ctl >= e->n_ctl) return t;
+    const struct ellc_pending *q = &e->pend[ctl];
+    for (uint32_t i = 0; i < q->n; i++)
+        if (q->v[i].done < t) t = q->v[i].done;
     return t;
 }
 
 int ellc_pop_done(ellc_server *e, uint32_t ctl, uint64_t cycle, ellc_done *out)
 {
+    if (ctl >= e->n_ctl) return -1;
+    struct ellc_pending *q = &e->pend[ctl];
     int best = -1;
-    for (uint32_t i = 0; i < e->n_pend; i++) /* earliest first; submission order on ties (array order) */
-        if (e->pend[i].r.ctl == ctl && e->pend[i].done <= cycle && (best < 0 || e->pend[i].done < e->pend[best].done))
-            best = (int)i;
+    for (uint32_t i = 0; i < q->n; i++) /* earliest first; submission order on ties (array order) */
+        if (q->v[i].done <= cycle && (best < 0 || q->v[i].done < q->v[best].done)) best = (int)i;
     if (best < 0) return -1;
-    *out = e->pend[best];
-    memmove(&e->pend[best], &e->pend[best + 1], (e->n_pend - (uint32_t)best - 1) * sizeof *e->pend);
-    e->n_pend--;
+    *out = q->v[best];
+    memmove(&q->v[best], &q->v[best + 1], (q->n - (uint32_t)best - 1) * sizeof *q->v);
+    q->n--;
     return 0;
 }
 

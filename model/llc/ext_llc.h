@@ -68,7 +68,7 @@ typedef struct ellc_server {
     ellc_set *sets;
     ellc_sm_stats *st;               /* per rank */
     uint64_t clock;                  /* LRU stamps */
-    ellc_done *pend; uint32_t n_pend, cap_pend; /* completions not yet taken */
+    struct ellc_pending { ellc_done *v; uint32_t n, cap; } *pend; /* per controller: completions not yet taken */
 } ellc_server;
 
 /* Blocks (ways) of a set of warp w under the storage variant (spec §6.3 model, G12):
