@@ -113,18 +113,37 @@ static uint64_t line_of(const mctl *m, uint64_t addr) { return addr / m->p.line 
 static void to_dram(mctl *m, uint64_t addr, int is_write, uint64_t ready, const mctl_entry *why, int fill_dirty)
 {
     mctl_entry d = {0};
+    if (why) d = *why; /* the requesters (merged ones too), its row and line */
     d.r.addr = line_of(m, addr);
     d.ready = ready;
     d.kind = (uint8_t)is_write;
     d.dirty = (uint8_t)fill_dirty;
-    if (why) {
-        d.r = why->r;
-        d.r.addr = line_of(m, addr);
-        d.has_req = why->has_req;
-        d.row = why->row;
-        d.key = why->key;
-    }
     vec_push(&m->outbox, &d);
+}
+
+/* Every requester of e gets its response through the data port from `at`. */
+static void respond_all(l2_slice *s, const mctl_entry *e, int hit, uint64_t at)
+{
+    l2_slice_respond_ext(s, &e->r, hit, at);
+    for (int i = 0; i < e->n_more; i++) l2_slice_respond_ext(s, &e->more[i], hit, at);
+}
+
+static int join(mctl_entry *p, const l2_req *r, uint64_t key, uint8_t read_kind)
+{
+    if (p->key != key || !p->has_req || p->kind != read_kind || p->n_more >= MCTL_MERGE) return 0;
+    p->more[p->n_more++] = *r;
+    return 1;
+}
+
+/* A read of line key joins a pending read of it: at the warp, queued, or on its way to DRAM. */
+static int merge(mctl *m, uint32_t row, uint64_t key, const l2_req *r)
+{
+    int ok = m->rows[row].busy && join(&m->rows[row].cur, r, key, ELLC_READ);
+    for (uint32_t i = 0; !ok && i < m->queue.n; i++) ok = join(&m->queue.v[i], r, key, ELLC_READ);
+    for (uint32_t i = 0; !ok && i < m->outbox.n; i++) ok = join(&m->outbox.v[i], r, key, 0);
+    for (uint32_t i = 0; !ok && i < m->reads.n; i++) ok = join(&m->reads.v[i], r, key, 0);
+    m->st.merged += (uint64_t)ok;
+    return ok;
 }
 
 static void enqueue(mctl *m, const mctl_entry *e)
@@ -178,6 +197,7 @@ static int predict(mctl *m, l2_slice *s, const l2_req *r, uint64_t T)
     } else {
         m->st.reads++;
     }
+    if (!is_write && merge(m, e.row, e.key, r)) return 0;
     if (hit) enqueue(m, &e);
     else to_dram(m, r->addr, is_write, T + 1, &e, 0);
     return 0;
@@ -230,7 +250,7 @@ static void result(mctl *m, l2_slice *s, const ellc_done *d, uint64_t a)
     }
     if (d->hit) {
         m->st.ext_hits++;
-        if (e.has_req) l2_slice_respond_ext(s, &e.r, 1, a);
+        if (e.has_req) respond_all(s, &e, 1, a);
         update(m, e.row, e.key);
         return;
     }
@@ -326,7 +346,7 @@ void mctl_tick(mctl *m, l2_slice *s, uint64_t cycle)
         result(m, s, &a.d, a.at);
     }
     while (m->rsps.n && m->rsps.v[0].ready <= cycle) {
-        l2_slice_respond_ext(s, &m->rsps.v[0].r, 0, m->rsps.v[0].ready);
+        respond_all(s, &m->rsps.v[0], 0, m->rsps.v[0].ready);
         vec_remove(&m->rsps, 0);
     }
     /* 3. the predictor stage: the input head, one per cycle */

@@ -22,6 +22,10 @@
  *   read hit -> the requester's data through the data port from a; read miss (a false positive) ->
  *   DRAM read at a+1, then as a predicted miss; write miss -> DRAM write at a+1; atomic miss ->
  *   DRAM read, its fill is dirty; fill with a dirty victim -> DRAM write-back at a+1.
+ * Merging: a read of a line with a read already pending for it (queued, at the warp, or waiting
+ * for DRAM) joins it (up to MCTL_MERGE more): the warp moves whole 128-byte blocks and the read data
+ * buffer holds one, so one operation answers all the line's sector requests (each response still
+ * takes its own data-port cycles).
  * Predictor updates (Fig. 6b) run when a hit or a fill is back, i.e. in the set's service order
  * (one operation per set at a time), which is what the LRU swap rule needs; a queued fill's line
  * is in BF1 from the moment it is queued (and again after a swap), so it is never predicted a miss.
@@ -49,8 +53,12 @@ typedef struct mctl_params {
     uint32_t header;         /* packet header bytes */
 } mctl_params;
 
+#define MCTL_MERGE 3         /* more reads of one line served by one operation (4 requesters, as an L2 MSHR) */
+
 typedef struct mctl_entry {
     l2_req r;                /* the requester's (fills: only addr) */
+    l2_req more[MCTL_MERGE]; /* reads of the same line merged into this one */
+    uint8_t n_more;
     uint64_t key, ready, enq;
     uint32_t row;
     uint8_t kind;            /* ellc_kind */
@@ -72,6 +80,7 @@ typedef struct mctl_stats {
     uint64_t dispatched, queue_cycles;   /* request-queue waits (enqueue -> dispatch) */
     uint64_t predictor_stalls;           /* cycles a predicted hit waited for queue room */
     uint64_t max_queue;
+    uint64_t merged;                     /* reads merged into a pending read of their line */
 } mctl_stats;
 
 /* A growable FIFO of entries. */

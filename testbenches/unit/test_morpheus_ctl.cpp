@@ -110,6 +110,15 @@ struct Rig {
         EXPECT_TRUE(rsp.count(cookie));
         return rsp[cookie];
     }
+    void push(uint64_t addr, uint64_t cookie, uint32_t bytes)
+    {
+        l2_req r{};
+        r.addr = addr;
+        r.cookie = cookie;
+        r.bytes = bytes;
+        r.kind = L2_REQ_READ;
+        EXPECT_EQ(l2_slice_push(&s, &r, cycle), 0);
+    }
     void settle()
     {
         for (int i = 0; i < 5000 && (mctl_busy(&m) || l2_slice_busy(&s) || !returns.empty()); i++) step();
@@ -207,6 +216,35 @@ TEST(MorpheusCtl, DirtyEvictionIsWrittenBackToDram)
     EXPECT_EQ(g.dram[before].first, t + kRop + 1);
     EXPECT_EQ(g.m.st.writebacks, 1u);
     EXPECT_EQ(g.m.bp.st.false_negatives, 0u);
+}
+
+TEST(MorpheusCtl, SectorReadsOfALineShareOneOperation)
+{
+    Rig g(LLC_PRED_BLOOM);
+    uint64_t x = g.set0(1)[0];
+    uint64_t t = g.cycle;
+    g.push(x, 1, 32);
+    g.step();
+    g.push(x + 32, 2, 32); // the next sector, one cycle later: joins the pending DRAM read
+    g.settle();
+    ASSERT_EQ(g.dram.size(), 1u);
+    uint64_t f = t + kRop + 1 + kDram;
+    EXPECT_EQ(g.rsp[1], f + 1); // 32 bytes: one data-port cycle each
+    EXPECT_EQ(g.rsp[2], f + 2);
+    EXPECT_EQ(g.m.st.merged, 1u);
+    EXPECT_EQ(g.m.st.fills, 1u);
+    // Both sectors again: one operation at the warp answers both.
+    uint64_t before = g.m.st.dispatched;
+    t = g.cycle;
+    g.push(x, 3, 32);
+    g.step();
+    g.push(x + 32, 4, 32);
+    g.settle();
+    EXPECT_EQ(g.m.st.dispatched, before + 1);
+    EXPECT_EQ(g.m.st.ext_hits, 1u);
+    uint64_t back = t + kRop + 1 + lat(8) + kTag + kMove + kStore + lat(8 + 32);
+    EXPECT_EQ(g.rsp[3], back + 1);
+    EXPECT_EQ(g.rsp[4], back + 2);
 }
 
 } // namespace

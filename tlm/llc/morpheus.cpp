@@ -103,6 +103,7 @@ void Morpheus::register_stats(stat_registry *r)
             {"queue_cycles", &m.st.queue_cycles, "cycles", "L2 cycles operations waited in the request queue"},
             {"predictor_stalls", &m.st.predictor_stalls, "cycles", "cycles the predictor waited for request-queue room"},
             {"max_queue", &m.st.max_queue, "entries", "largest request-queue occupancy"},
+            {"merged", &m.st.merged, "requests", "reads merged into a pending read of their line"},
             {"pred.predictions", &m.bp.st.predictions, "requests", "hit/miss predictions"},
             {"pred.true_positives", &m.bp.st.true_positives, "requests", "predicted hits that hit"},
             {"pred.false_positives", &m.bp.st.false_positives, "requests", "predicted hits that missed"},
