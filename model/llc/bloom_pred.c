@@ -4,13 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+#include "../common/mix64.h"
+
+static uint64_t splitmix64(uint64_t *x) { return mix64(*x += MIX64_GOLDEN); }
 
 int bloom_init(bloom_pred *p, int mode, uint32_t n_sets, uint32_t bits, uint32_t k, int fn_fatal, uint64_t seed)
 {

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/mix64.h"
+
 /* ---- small containers ---- */
 
 static int vec_push(mctl_vec *q, const mctl_entry *e)
@@ -22,15 +24,6 @@ static void vec_remove(mctl_vec *q, uint32_t i)
 {
     memmove(&q->v[i], &q->v[i + 1], (q->n - i - 1) * sizeof *q->v);
     q->n--;
-}
-
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ull;
-    return x ^ (x >> 33);
 }
 
 /* ---- set-up ---- */
@@ -79,7 +72,7 @@ void mctl_free(mctl *m)
 int mctl_map(const mctl *m, uint64_t addr, uint32_t *row)
 {
     if (!m->f_ext) return 0;
-    uint64_t h = mix(addr / m->p.line) % (m->p.f_conv + m->f_ext);
+    uint64_t h = mix64(addr / m->p.line) % (m->p.f_conv + m->f_ext);
     if (h < m->p.f_conv) return 0;
     uint64_t x = h - m->p.f_conv;
     uint32_t lo = 0, hi = m->n_rows - 1; /* the last row whose range starts at or before x */
