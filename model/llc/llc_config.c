@@ -48,6 +48,8 @@ int llc_options_register(opt_registry *r, llc_config *c, strbuf *e)
                          "server model: data move time of a hit, fill or write (ns)", e);
     rc |= opt_add_double(r, b, "-morpheus_svc_store_ns", &c->svc_store_ns, "51", 0, 1e6,
                          "server model: time to store the result in the controller's buffers (ns)", e);
+    rc |= opt_add_double(r, b, "-morpheus_ext_pj_per_byte", &c->ext_pj_per_byte, "61", 0, 1e6,
+                         "energy per byte moved in or out of a cache-mode SM's extended-LLC storage (pJ)", e);
     rc |= opt_add_int(r, b, "-morpheus_ctl_latency", &c->ctl_latency, "-1", -1, 1 << 20,
                       "core cycles a request spends in the controller before its prediction (-1: -rop_latency)", e);
     rc |= opt_add_int(r, b, "-morpheus_queue_depth", &c->queue_depth, "32", 1, 1 << 16,

@@ -37,6 +37,7 @@ const char *kPtx = R"(
 
 struct RunStats {
     std::vector<double> insn, ctas, dyn, stat, off;
+    double ext_bytes = 0; // SM 3's extended-LLC bytes (when it is in cache mode)
     double total_insn = 0;
 };
 
@@ -79,6 +80,7 @@ RunStats run(std::vector<std::string> extra, int launches = 1, std::vector<uint3
                                  "dram_reads", "writebacks"})
             morpheus->push_back(get(sim, std::string("gpu.morpheus.") + leaf, STAT_SCOPE_RUN));
     RunStats r;
+    if (morpheus) r.ext_bytes = get(sim, "gpu.sm[3].ext_llc.bytes");
     for (int i = 0; i < 4; i++) {
         std::string b = "gpu.sm[" + std::to_string(i) + "].";
         r.insn.push_back(get(sim, b + "warp_insn"));
@@ -126,9 +128,12 @@ TEST(MorpheusModes, MorpheusOnServesTheExtendedLlcAndStaysCorrect)
     EXPECT_GT(st[2], 0);      // fills
     EXPECT_GT(st[3], 0);      // predicted hits that hit
     EXPECT_EQ(st[4], 0);      // no false negative
-    run({"-morpheus_cache_sms", "1"}, 2, &out2, &cyc2, &st2);
-    EXPECT_EQ(cyc, cyc2);
+    RunStats r2 = run({"-morpheus_cache_sms", "1", "-morpheus_ext_pj_per_byte", "0"}, 2, &out2, &cyc2, &st2);
+    EXPECT_EQ(cyc, cyc2); // energy changes nothing else
     EXPECT_EQ(st, st2);
+    // The cache-mode SM's extended-LLC energy: 61 pJ per byte it moved (the last kernel's).
+    EXPECT_GT(r.ext_bytes, 0);
+    EXPECT_NEAR(r.dyn[3] - r2.dyn[3], r.ext_bytes * 61e-12, 1e-6 * r.dyn[3]);
 }
 
 } // namespace
