@@ -325,7 +325,7 @@ void mctl_tick(mctl *m, l2_slice *s, uint64_t cycle)
         uint32_t bytes = m->p.header;
         const mctl_entry *e = &m->rows[d.r.tag].cur;
         if (e->kind == ELLC_FILL) bytes += d.writeback ? m->p.line : 0;
-        else if (d.hit && (e->kind == ELLC_READ || e->kind == ELLC_ATOMIC)) bytes += e->r.bytes;
+        else if (d.hit && (e->kind == ELLC_READ || e->kind == ELLC_ATOMIC)) bytes += e->n_more ? m->p.line : e->r.bytes;
         add_arrival(m, &d, ext_link_to_ctl(m->link, rank_of(m, (uint32_t)d.r.tag), m->p.slice, d.done, bytes));
     }
     for (;;) {

@@ -29,9 +29,9 @@
  * Predictor updates (Fig. 6b) run when a hit or a fill is back, i.e. in the set's service order
  * (one operation per set at a time), which is what the LRU swap rule needs; a queued fill's line
  * is in BF1 from the moment it is queued (and again after a swap), so it is never predicted a miss.
- * Packets (bytes): requests and results 8 (header) + data: read hits 8 + the requested bytes,
- * writes 8 + bytes, fills and dirty victims 8 + 128. DRAM: the controller's reads and writes move
- * whole 128-byte lines (the extended LLC is not sectored). */
+ * Packets (bytes): requests and results 8 (header) + data: read hits 8 + the requested bytes
+ * (with merged reads: the whole line), writes 8 + bytes, fills and dirty victims 8 + 128. DRAM: the
+ * controller's reads and writes move whole 128-byte lines (the extended LLC is not sectored). */
 #ifndef GTLM_MCTL_H
 #define GTLM_MCTL_H
 

@@ -242,7 +242,7 @@ TEST(MorpheusCtl, SectorReadsOfALineShareOneOperation)
     g.settle();
     EXPECT_EQ(g.m.st.dispatched, before + 1);
     EXPECT_EQ(g.m.st.ext_hits, 1u);
-    uint64_t back = t + kRop + 1 + lat(8) + kTag + kMove + kStore + lat(8 + 32);
+    uint64_t back = t + kRop + 1 + lat(8) + kTag + kMove + kStore + lat(8 + 128); // the whole block comes back
     EXPECT_EQ(g.rsp[3], back + 1);
     EXPECT_EQ(g.rsp[4], back + 2);
 }
