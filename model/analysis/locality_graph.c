@@ -3,14 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
+#include "../common/mix64.h"
+
+static uint64_t mix(uint64_t x) { return mix64(x); }
 
 void lg_builder_init(lg_builder *b, uint32_t n_tbs, int granularity)
 {

@@ -13,6 +13,7 @@
 #include "../config/gpgpusim_formats.h"
 #include "../dram/dram_config.h"
 #include "../linebacker/lb_config.h"
+#include "../llc/llc_config.h"
 #include "../noc/noc_config.h"
 #include "../power/power_config.h"
 #include "../sm/sm_config.h"
@@ -58,6 +59,7 @@ typedef struct gtlm_config {
     power_config power;
     lb_config lb;
     cbwt_config cbwt;
+    llc_config morpheus;
 } gtlm_config;
 
 /* Registers every block's options in the registry, pointing into cfg (defaults applied). */

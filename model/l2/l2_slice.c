@@ -163,6 +163,20 @@ static void respond(l2_slice *s, const l2_req *r, uint64_t cookie, int hit, uint
     o->kind = r->kind;
 }
 
+int l2_slice_respond_ext(l2_slice *s, const l2_req *r, int hit, uint64_t earliest)
+{
+    if (rsp_reserve(s, s->rsp_n + 1)) return -1;
+    respond(s, r, r->cookie, hit, earliest);
+    return 0;
+}
+
+int l2_slice_dram_push(l2_slice *s, const l2_dram_req *d)
+{
+    if (s->dram_n >= L2_DRAM_QUEUE_CAP) return -1;
+    s->dram[ring_at(s->dram_head, s->dram_n++, L2_DRAM_QUEUE_CAP)] = *d;
+    return 0;
+}
+
 /* The sectors an atomic touched become dirty (its line is present). */
 static int dirty_line(l2_slice *s, uint64_t addr, uint8_t mask)
 {
@@ -197,6 +211,7 @@ static void move_to_dram(l2_slice *s, uint64_t cycle)
     d->addr = o.addr;
     d->sector_mask = o.sector_mask;
     d->kind = o.kind;
+    d->ext = 0;
     d->is_write = o.kind != CACHE_OUT_READ;
     d->cookie = o.kind == CACHE_OUT_WRITEBACK ? 0 : cookie;
     d->bytes = s->cache.nsect > 1 ? (uint32_t)(CACHE_SECTOR_BYTES * popcount8(o.sector_mask))

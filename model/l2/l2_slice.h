@@ -84,6 +84,7 @@ typedef struct l2_dram_req {
     uint8_t sector_mask;
     uint8_t is_write;
     uint8_t kind;        /* cache_out_kind: read, write (passed down) or write-back (eviction) */
+    uint8_t ext;         /* 1: the L2-side controller's (Morpheus), its response goes back to it */
 } l2_dram_req;
 
 /* Controller seam in front of the bank (DESIGN.md §10): asked once per pushed request. */
@@ -188,6 +189,11 @@ int l2_slice_rsp_pop(l2_slice *s, l2_rsp *out);
 const l2_dram_req *l2_slice_dram_peek(const l2_slice *s, uint64_t cycle);
 int l2_slice_dram_pop(l2_slice *s, l2_dram_req *out);
 const l2_req *l2_slice_fwd_peek(const l2_slice *s, uint64_t cycle);
+/* The L2-side controller's outputs through the slice: a response to request r (its cookie, kind,
+ * bytes) on the data port from `earliest`, like a hit's; a record into the DRAM queue. -1: no
+ * memory / the DRAM queue is full. */
+int l2_slice_respond_ext(l2_slice *s, const l2_req *r, int hit, uint64_t earliest);
+int l2_slice_dram_push(l2_slice *s, const l2_dram_req *d);
 int l2_slice_fwd_pop(l2_slice *s, l2_req *out);
 
 /* First cycle >= cycle at which a tick has work or an output head becomes ready; an output head

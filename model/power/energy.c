@@ -36,8 +36,10 @@ void pwr_sm_energy(const power_config *c, const pwr_sm_counts *k, const pwr_time
                       k->l1c_fills * e[PWR_EV_L1C_FILL];
     dyn[PWR_C_SMEM] += k->smem_passes * e[PWR_EV_SMEM];
     double idle = t->core_cycles > k->active_cycles ? t->core_cycles - k->active_cycles : 0;
+    double off = k->sm.res[PM_OFF]; /* a gated SM's clock is off too (0 without a policy) */
+    idle = idle > off ? idle - off : 0;
     dyn[PWR_C_SM] += mw_cycles_pj(c->sm_clock_mw, k->active_cycles + idle * (1.0 - c->idle_sm_gating), t->core_mhz) +
-                     k->sm.transition_pj;
+                     k->sm.transition_pj + k->ext_llc_pj;
     stat[PWR_C_SM] += gated_pj(&c->modes[PWR_G_SM], c->leak_mw[PWR_LK_SM], &k->sm, t->core_cycles, t->core_mhz);
     stat[PWR_C_RF] += gated_pj(&c->modes[PWR_G_REG], c->leak_mw[PWR_LK_RF], &k->rf, t->core_cycles, t->core_mhz);
     stat[PWR_C_L1D] += gated_pj(&c->modes[PWR_G_L1D], c->leak_mw[PWR_LK_L1D], &k->l1d, t->core_cycles, t->core_mhz);

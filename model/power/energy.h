@@ -53,6 +53,7 @@ typedef struct pwr_sm_counts {
     double smem_passes;
     double active_cycles;          /* cycles with a CTA resident */
     pwr_res rf, l1d, sm;           /* power-mode residency (rf: per warp register; l1d: per block) */
+    double ext_llc_pj;             /* a cache-mode SM's extended-LLC energy (Morpheus: pJ/B x bytes) */
 } pwr_sm_counts;
 
 typedef struct pwr_l2_counts {

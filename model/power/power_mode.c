@@ -18,6 +18,9 @@ static void off_when_unused(pm_domain *d, uint32_t block, pm_event ev, uint64_t 
 
 const pm_policy pm_policy_off_when_unused = {"off_when_unused", off_when_unused, PM_OFF, NULL, NULL, 0, NULL, NULL, 0};
 
+/* A power-gated unit (an IBL / Morpheus gated SM): OFF from every kernel start, no hook wakes it. */
+const pm_policy pm_policy_gated = {"gated", NULL, PM_OFF, NULL, NULL, 0, NULL, NULL, 0};
+
 const pm_policy *pm_policy_non_cache(const pm_policy *pol)
 {
     return pol && pol->non_cache ? pol->non_cache : pol;

@@ -79,6 +79,9 @@ extern const pm_policy pm_policy_coarse151;
  * register-file policies (caches and SM stay ON). */
 extern const pm_policy pm_policy_slumber;
 extern const pm_policy pm_policy_wrf;
+/* "gated": every block OFF from kernel start and never woken (an SM the run power-gates; not a
+ * -power_policy choice, installed per SM by sm_power_gate). */
+extern const pm_policy pm_policy_gated;
 /* The policy to install on a non-cache domain (registers, SM) when `pol` is configured. */
 const pm_policy *pm_policy_non_cache(const pm_policy *pol);
 /* ... on a cache domain, and on the whole-SM domain. */

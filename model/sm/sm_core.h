@@ -420,6 +420,9 @@ int sm_core_response(sm_core *s, uint64_t id, uint64_t addr, uint8_t sector_mask
 
 /* Power-mode residency: kernel start and end (core cycles) of the SM's domains. */
 void sm_power_kernel_begin(sm_core *s, uint64_t now);
+/* Power-gates the SM for the run (IBL, Morpheus): its registers, L1D lines and logic are OFF from
+ * every kernel start (leaking the OFF fraction of -power_modes_*), its clock power is gated. 0 or -1. */
+int sm_power_gate(sm_core *s);
 void sm_power_close(sm_core *s, uint64_t now);
 
 /* Watchdog: the state of the SM's non-idle parts, one line each. */

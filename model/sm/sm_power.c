@@ -22,6 +22,22 @@ int sm_power_init(sm_core *s)
     return 0;
 }
 
+int sm_power_gate(sm_core *s)
+{
+    const power_config *pc = &s->cfg->power;
+    double mhz = s->cfg->gpu.clocks.core_mhz;
+    uint32_t nregs = s->rf_pm.n;
+    pm_domain_free(&s->rf_pm);
+    pm_domain_free(&s->sm_pm);
+    if (pm_domain_init(&s->rf_pm, nregs, &pc->modes[PWR_G_REG], pc->leak_mw[PWR_LK_RF] / nregs, mhz, &pm_policy_gated) != 0)
+        return -1;
+    if (pm_domain_init(&s->sm_pm, 1, &pc->modes[PWR_G_SM], pc->leak_mw[PWR_LK_SM], mhz, &pm_policy_gated) != 0) return -1;
+    if (s->l1d_enabled &&
+        cache_pm_init(&s->l1d, &pc->modes[PWR_G_L1D], pc->leak_mw[PWR_LK_L1D], mhz, &pm_policy_gated, pc->lines_per_block[0]) != 0)
+        return -1;
+    return 0;
+}
+
 void sm_power_free(sm_core *s)
 {
     sm_slumber_free(s);

@@ -81,6 +81,14 @@ bool L2Slice::on_request(Gp &gp, const sc_core::sc_time &arrival)
 bool L2Slice::on_dram_response(Gp &gp, const sc_core::sc_time &arrival)
 {
     uint64_t v = visible_cycle(arrival);
+    if (ctl_ && mem_ext(gp).kind == MemKind::ExtLlc) { // the controller's own DRAM traffic
+        if (gp.is_read()) {
+            ctl_->dram_done(gp.get_address(), v);
+            domain_.wake_at(v, this);
+        }
+        gp.release();
+        return true;
+    }
     if (gp.is_read()) {
         const gtlm_mem_ext &e = mem_ext(gp);
         // The fill inbox covers every outstanding DRAM read; if it were full, hold the response.
@@ -99,9 +107,9 @@ void L2Slice::send_to_dram(uint64_t cycle)
     if (!d || !to_dram.can_send()) return;
     Gp *gp = pool_.get(d->is_write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND, d->addr, d->bytes);
     gtlm_mem_ext &e = mem_ext(*gp);
-    e.kind = dram_kind(d->kind);
+    e.kind = d->ext ? MemKind::ExtLlc : dram_kind(d->kind);
     // A read a prefetch's miss queued stays a prefetch below the L2 (d->cookie: that request).
-    const Gp *from = d->kind == CACHE_OUT_READ && d->cookie ? reinterpret_cast<const Gp *>(static_cast<uintptr_t>(d->cookie)) : nullptr;
+    const Gp *from = !d->ext && d->kind == CACHE_OUT_READ && d->cookie ? reinterpret_cast<const Gp *>(static_cast<uintptr_t>(d->cookie)) : nullptr;
     if (from && mem_ext(*from).kind == MemKind::Prefetch) {
         e.kind = MemKind::Prefetch;
         s_.st.pf_dram_reads++;
@@ -128,6 +136,7 @@ void L2Slice::tick(uint64_t cycle)
 {
     if (to_dram.holds_response()) to_dram.take_held_response();
     l2_slice_tick(&s_, cycle);
+    if (ctl_) ctl_->tick(cycle);
     send_to_dram(cycle);
     send_response(cycle);
     // Room freed in the ROP queue: take a held request (seen at the next edge).
@@ -137,6 +146,10 @@ void L2Slice::tick(uint64_t cycle)
 uint64_t L2Slice::next_work(uint64_t cycle) const
 {
     uint64_t w = l2_slice_next_work(&s_, cycle);
+    if (ctl_) {
+        uint64_t c = ctl_->next_work(cycle);
+        if (c < w) w = c;
+    }
     if (w <= cycle) return cycle;
     // Outputs already ready wait only for their channel.
     if (from_icnt.can_respond() && l2_slice_rsp_peek(&s_, cycle)) return cycle;
@@ -162,7 +175,10 @@ void L2Slice::describe(std::string &out) const
     strbuf_free(&sb);
 }
 
-bool L2Slice::busy() const { return l2_slice_busy(&s_) || from_icnt.holds_request() || pool_.in_use() > 0; }
+bool L2Slice::busy() const
+{
+    return l2_slice_busy(&s_) || from_icnt.holds_request() || pool_.in_use() > 0 || (ctl_ && ctl_->busy());
+}
 
 void L2Slice::register_stats(stat_registry *r)
 {

@@ -32,6 +32,17 @@ extern "C" {
 
 namespace gtlm {
 
+// The active part of the L2-side controller seam (Morpheus): ticked right after the slice's core,
+// asked for its next work, told about the DRAM responses of its own requests (l2_dram_req.ext,
+// sent with gtlm_mem_ext kind ExtLlc). None: the slice behaves exactly as without the seam.
+struct L2Controller {
+    virtual ~L2Controller() = default;
+    virtual void tick(uint64_t cycle) = 0;
+    virtual uint64_t next_work(uint64_t cycle) const = 0; // kNever: nothing pending
+    virtual void dram_done(uint64_t addr, uint64_t cycle) = 0;
+    virtual bool busy() const = 0;
+};
+
 class L2Slice : public sc_core::sc_module, public Tickable {
 public:
     // Throws Error(GTLM_ST_ECONFIG) when the L2 configuration cannot be built. stats may be null.
@@ -54,6 +65,7 @@ public:
     l2_slice &core() { return s_; }
     const l2_slice &core() const { return s_; }
     size_t dram_payloads_in_use() const { return pool_.in_use(); }
+    void set_controller(L2Controller *c) { ctl_ = c; }
 
 private:
     bool on_request(Gp &gp, const sc_core::sc_time &arrival);
@@ -68,6 +80,7 @@ private:
     int id_;
     l2_slice s_;
     PayloadPool pool_;
+    L2Controller *ctl_ = nullptr;
 };
 
 } // namespace gtlm

@@ -8,6 +8,7 @@
 #include "dram/dram_module.h"
 #include "icnt/icnt.h"
 #include "l2/l2_module.h"
+#include "llc/morpheus.h"
 #include "sm/sm_module.h"
 #include "top/cbwt_glue.h"
 #include "top/power_stats.h"
@@ -15,6 +16,8 @@
 
 extern "C" {
 #include "analysis/locality_source.h"
+#include "analysis/locality_profile.h"
+#include "llc/sm_modes.h"
 }
 
 namespace gtlm {
@@ -48,11 +51,18 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
         sms_.push_back(std::make_unique<SmModule>(indexed("sm", i).c_str(), cfg_, core_, i, stats, route));
     for (int i = 1; i < n_sms; i++) /* CBWT PDP-G/PDP-S: SM 0's L1 predicts the PD of all */
         pdp_l1_follow(&sms_[static_cast<size_t>(i)]->core().pdp, &sms_[0]->core().pdp);
+    resolve_sm_modes(n_sms);
     icnt_mod_ = std::make_unique<Icnt>("icnt", cfg_, icnt_, n_sms, n_slices, stats);
     for (int j = 0; j < n_slices; j++)
         l2s_.push_back(std::make_unique<L2Slice>(indexed("l2", j).c_str(), cfg_, l2_, j, stats));
     for (int c = 0; c < cfg_.gpu.n_mem; c++)
         drams_.push_back(std::make_unique<DramChannel>(indexed("dram", c).c_str(), cfg_, dram_, c, n_sub, stats));
+
+    if (sm_modes_count(sm_modes_.data(), n_sms, SM_MODE_CACHE) > 0) { // Morpheus: controllers + extended LLC
+        std::vector<L2Slice *> slices;
+        for (auto &l : l2s_) slices.push_back(l.get());
+        morpheus_ = std::make_unique<Morpheus>(cfg_, sm_modes_, slices, stats);
+    }
 
     stats_ = stats;
     if (cfg_.cbwt.ctrl || cfg_.cbwt.stats) cbwt_ = std::make_unique<CbwtGlue>(cfg_, *this, stats);
@@ -91,6 +101,24 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
 }
 
 Gpu::~Gpu() = default;
+
+// SM modes (Morpheus, IBL): the dispatcher uses the compute SMs only; gated SMs are OFF all run.
+void Gpu::resolve_sm_modes(int n_sms)
+{
+    sm_modes_.assign(static_cast<size_t>(n_sms), SM_MODE_COMPUTE);
+    strbuf err;
+    strbuf_init(&err);
+    int rc = sm_modes_resolve(&cfg_.morpheus, n_sms, sm_modes_.data(), &err);
+    std::string why = strbuf_str(&err);
+    strbuf_free(&err);
+    if (rc != 0) throw std::runtime_error(why);
+    for (int i = 0; i < n_sms; i++)
+        if (sm_modes_[static_cast<size_t>(i)] == SM_MODE_GATED && sm_power_gate(&sms_[static_cast<size_t>(i)]->core()) != 0)
+            throw std::runtime_error("out of memory gating SM " + std::to_string(i));
+    int cache = sm_modes_count(sm_modes_.data(), n_sms, SM_MODE_CACHE);
+    int gated = sm_modes_count(sm_modes_.data(), n_sms, SM_MODE_GATED);
+    if (cache || gated) LOG_I(&log_, "SM modes: %d compute, %d cache, %d gated", n_sms - cache - gated, cache, gated);
+}
 
 // Waveforms: every module offers its observables once; the tracer keeps the selected ones.
 void Gpu::open_vcd()
@@ -281,7 +309,7 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     tbsched_launch tl{};
     for (int i = 0; i < 3; i++) tl.grid[i] = grid[i];
     tl.n_ctas = static_cast<uint64_t>(grid[0]) * grid[1] * grid[2];
-    tl.n_sms = static_cast<uint32_t>(sms_.size());
+    tl.n_sms = static_cast<uint32_t>(sm_modes_count(sm_modes_.data(), n_sms(), SM_MODE_COMPUTE));
     tl.graph = graph;
     tl.fetch_latency = static_cast<uint32_t>(cfg_.tbsched.fetch_latency >= 0 ? cfg_.tbsched.fetch_latency
                                                                               : cfg_.l2.rop_latency);
@@ -306,6 +334,7 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
             r.error = "out of memory preparing the SMs";
             return r;
         }
+        if (sm_modes_[static_cast<size_t>(s->core().id)] != SM_MODE_COMPUTE) continue; // no CTAs
         cores.push_back(&s->core());
         units.push_back(s.get());
     }

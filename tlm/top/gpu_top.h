@@ -37,6 +37,7 @@ class ProtocolChecker;
 class VcdTracer;
 class PowerStats;
 class CbwtGlue;
+class Morpheus;
 
 struct KernelRun {
     bool ok = true;
@@ -101,6 +102,10 @@ public:
     // The energy statistics (null without a statistics registry).
     const PowerStats *power() const { return power_.get(); }
     const stat_registry *stats() const { return stats_; }
+    // Mode of SM i for the run (sm_mode of model/llc/sm_modes.h: compute, cache, gated).
+    int sm_mode(int i) const { return sm_modes_[static_cast<size_t>(i)]; }
+    // The Morpheus controllers and extended LLC (null without cache-mode SMs).
+    const Morpheus *morpheus() const { return morpheus_.get(); }
 
 private:
     KernelRun run(const uint32_t grid[3], const std::function<int(sm_core &)> &begin,
@@ -109,6 +114,8 @@ private:
     void open_vcd();
     void abort_run(const std::string &why);
     std::vector<ClockDomain *> domains();
+    void resolve_sm_modes(int n_sms);
+    std::vector<uint8_t> sm_modes_;
     const gtlm_config &cfg_;
     logger log_;
     ClockDomain core_, icnt_, l2_, dram_;
@@ -118,6 +125,7 @@ private:
     std::unique_ptr<Icnt> icnt_mod_;
     std::vector<std::unique_ptr<L2Slice>> l2s_;
     std::vector<std::unique_ptr<DramChannel>> drams_;
+    std::unique_ptr<Morpheus> morpheus_; // after the slices: detaches from them first
     std::vector<std::unique_ptr<ProtocolChecker>> checkers_;
     CtaDispatcher dispatcher_;
     TimeSeries ts_;

@@ -129,7 +129,7 @@ PowerStats::PowerStats(const gtlm_config &cfg, int n_sms, int n_slices)
 const std::vector<std::string> kSmLeaves = {
     "fu.int", "fu.sp", "fu.dp", "fu.sfu", "fu.mem", "warp_insn", "regfile.reads", "regfile.writes",
     "l1d.accesses", "l1d.hits", "l1d.writes", "l1d.fills", "l1c.accesses", "l1c.hits", "l1c.fills",
-    "shmem.passes", "cycles"};
+    "shmem.passes", "cycles", "ext_llc.bytes"};
 const std::vector<std::string> kL2Leaves = {"accesses", "hits", "writes", "dram_reads"};
 const std::vector<std::string> kDramLeaves = {"activates", "precharges", "reads", "writes", "bus_busy_cycles"};
 const std::vector<std::string> kPmLeaves = {"on_block_cycles", "shallow_block_cycles", "sleep_block_cycles",
@@ -225,6 +225,8 @@ PowerBreakdown PowerStats::unit_at(const stat_registry *r, stat_scope s, char wh
                          &k.l1d_fills,    &k.l1c_accesses, &k.l1c_hits, &k.l1c_fills,    &k.smem_passes,
                          &k.active_cycles};
         for (size_t f = 0; f < sizeof dst / sizeof *dst; f++) *dst[f] = val(r, s, id[5 + f]);
+        // Morpheus: the document's measured energy per byte of the extended LLC (absent stat: 0).
+        k.ext_llc_pj = val(r, s, id[kSmLeaves.size() - 1]) * cfg_.morpheus.ext_pj_per_byte;
         const int *pm = id + kSmLeaves.size();
         double nregs = cfg_.sm.registers >= 32 ? cfg_.sm.registers / 32 : 1;
         k.rf = res_of(r, s, pm, nregs);

@@ -1,0 +1,135 @@
+#include "llc/morpheus.h"
+
+#include <string>
+
+extern "C" {
+#include "common/status.h"
+#include "llc/sm_modes.h"
+}
+
+#include "kernel/error.h"
+#include "mem/mem_ext.h"
+
+namespace gtlm {
+
+Morpheus::Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, const std::vector<L2Slice *> &slices,
+                   stat_registry *stats)
+{
+    const llc_config &c = cfg.morpheus;
+    for (size_t i = 0; i < modes.size(); i++)
+        if (modes[i] == SM_MODE_CACHE) cache_sms_.push_back(static_cast<int>(i));
+    uint32_t n_cache = static_cast<uint32_t>(cache_sms_.size());
+    uint32_t n_slices = static_cast<uint32_t>(slices.size());
+    double l2_mhz = cfg.gpu.clocks.l2_mhz;
+    uint32_t warp_regs = cfg.sm.registers >= 32 ? static_cast<uint32_t>(cfg.sm.registers) / 32 : 1;
+    if (ellc_init(&srv_, &c, n_cache, warp_regs, static_cast<uint32_t>(cfg.sm.max_regs_per_thread), n_slices, l2_mhz) != 0)
+        throw Error(GTLM_ST_ECONFIG, "Morpheus: the extended LLC cannot be built (a storage variant with no block "
+                                     "per set: check -morpheus_storage, -morpheus_warps and the capacities)");
+    if (ext_link_init(&link_, n_slices, n_cache, static_cast<uint32_t>(cfg.noc.flit_size),
+                      static_cast<uint32_t>(cfg.noc.latency), l2_mhz, cfg.gpu.clocks.icnt_mhz) != 0)
+        throw Error(GTLM_ST_ENOMEM, "Morpheus: out of memory");
+    for (uint32_t j = 0; j < n_slices; j++) {
+        auto ctl = std::make_unique<Ctl>();
+        ctl->slice = slices[j];
+        const l2_slice &s = slices[j]->core();
+        mctl_params p{};
+        p.slice = j;
+        p.n_slices = n_slices;
+        p.line = static_cast<uint32_t>(s.p.dl2.line_size);
+        p.f_conv = static_cast<uint64_t>(s.cache.nsets) * static_cast<uint64_t>(s.cache.assoc);
+        p.ctl_cycles = c.ctl_latency < 0 ? static_cast<uint32_t>(s.p.rop_cycles)
+                                         : static_cast<uint32_t>(l2_core_to_l2_cycles(c.ctl_latency, cfg.gpu.clocks.core_mhz, l2_mhz));
+        p.depth = static_cast<uint32_t>(c.queue_depth);
+        p.input_cap = p.ctl_cycles + L2_ROP_EXTRA;
+        p.wst_rows = static_cast<uint32_t>(c.wst_rows);
+        p.header = kMemCtrlBytes;
+        uint32_t rows = 0;
+        if (mctl_init(&ctl->m, &p, &c, ellc_server_backend(&srv_), &link_, srv_.n_sets, srv_.warps, &rows) != 0)
+            throw Error(GTLM_ST_ECONFIG, "Morpheus: L2 slice " + std::to_string(j) + " would home " + std::to_string(rows) +
+                                             " extended sets, more than -morpheus_wst_rows " + std::to_string(c.wst_rows) +
+                                             " (fewer cache-mode SMs or warps, or more rows)");
+        ctl->m.bp.name = "morpheus controller";
+        ctls_.push_back(std::move(ctl));
+    }
+    fronts_.resize(n_slices);
+    for (uint32_t j = 0; j < n_slices; j++) {
+        fronts_[j] = mctl_front(&ctls_[j]->m);
+        l2_slice_set_front(&slices[j]->core(), &fronts_[j]);
+        slices[j]->set_controller(ctls_[j].get());
+    }
+    if (stats) register_stats(stats);
+}
+
+Morpheus::~Morpheus()
+{
+    for (auto &c : ctls_) {
+        c->slice->set_controller(nullptr);
+        l2_slice_set_front(&c->slice->core(), nullptr);
+        mctl_free(&c->m);
+    }
+    ext_link_free(&link_);
+    ellc_free(&srv_);
+}
+
+void Morpheus::register_stats(stat_registry *r)
+{
+    auto add = [r](const std::string &path, uint64_t *src, const char *unit, const char *desc) {
+        if (stat_add_counter(r, path.c_str(), src, unit, desc, nullptr) < 0)
+            throw Error(GTLM_ST_ECONFIG, "cannot register statistic " + path);
+    };
+    auto sum = [r](const std::string &path, const std::string &pattern, const char *unit, const char *desc) {
+        if (stat_add_sum(r, path.c_str(), pattern.c_str(), unit, desc, nullptr) < 0)
+            throw Error(GTLM_ST_ECONFIG, "cannot register statistic " + path);
+    };
+    for (size_t j = 0; j < ctls_.size(); j++) {
+        mctl &m = ctls_[j]->m;
+        std::string b = "gpu.l2[" + std::to_string(j) + "].morpheus.";
+        const struct {
+            const char *leaf;
+            uint64_t *src;
+            const char *unit, *desc;
+        } rows[] = {
+            {"requests", &m.st.requests, "requests", "requests the address separator sent to the extended LLC"},
+            {"reads", &m.st.reads, "requests", "extended reads past the predictor"},
+            {"writes", &m.st.writes, "requests", "extended writes past the predictor"},
+            {"atomics", &m.st.atomics, "requests", "extended atomics (always to the owning warp)"},
+            {"ext_hits", &m.st.ext_hits, "requests", "requests the cache-mode SM found"},
+            {"ext_misses", &m.st.ext_misses, "requests", "requests forwarded to a cache-mode SM that missed"},
+            {"fills", &m.st.fills, "lines", "lines filled into the extended LLC"},
+            {"writebacks", &m.st.writebacks, "lines", "dirty extended lines written back to DRAM"},
+            {"dram_reads", &m.st.dram_reads, "requests", "controller reads sent to DRAM (predicted and real misses)"},
+            {"dram_writes", &m.st.dram_writes, "requests", "controller writes to DRAM (write misses, write-backs)"},
+            {"dispatched", &m.st.dispatched, "requests", "operations sent to the cache-mode SMs (fills included)"},
+            {"queue_cycles", &m.st.queue_cycles, "cycles", "L2 cycles operations waited in the request queue"},
+            {"predictor_stalls", &m.st.predictor_stalls, "cycles", "cycles the predictor waited for request-queue room"},
+            {"max_queue", &m.st.max_queue, "entries", "largest request-queue occupancy"},
+            {"merged", &m.st.merged, "requests", "reads merged into a pending read of their line"},
+            {"pred.predictions", &m.bp.st.predictions, "requests", "hit/miss predictions"},
+            {"pred.true_positives", &m.bp.st.true_positives, "requests", "predicted hits that hit"},
+            {"pred.false_positives", &m.bp.st.false_positives, "requests", "predicted hits that missed"},
+            {"pred.true_negatives", &m.bp.st.true_negatives, "requests", "predicted misses (always true misses)"},
+            {"pred.false_negatives", &m.bp.st.false_negatives, "requests", "predicted misses of resident lines (must be 0)"},
+            {"pred.swaps", &m.bp.st.swaps, "events", "Bloom filter swaps (BF1 cleared, roles exchanged)"},
+        };
+        for (const auto &row : rows) add(b + row.leaf, row.src, row.unit, row.desc);
+    }
+    for (size_t k = 0; k < cache_sms_.size(); k++) {
+        ellc_sm_stats &s = srv_.st[k];
+        std::string b = "gpu.sm[" + std::to_string(cache_sms_[k]) + "].ext_llc.";
+        add(b + "accesses", &s.accesses, "requests", "extended-LLC reads, writes and atomics served");
+        add(b + "hits", &s.hits, "requests", "of those, hits");
+        add(b + "misses", &s.misses, "requests", "of those, misses");
+        add(b + "fills", &s.fills, "lines", "lines inserted");
+        add(b + "writebacks", &s.writebacks, "lines", "dirty victims written back");
+        add(b + "busy_cycles", &s.busy_cycles, "cycles", "L2 cycles its warps served requests (summed over warps)");
+        add(b + "queue_cycles", &s.queue_cycles, "cycles", "L2 cycles requests waited for a busy warp");
+        add(b + "bytes", &s.bytes, "bytes", "data moved in or out of its storage");
+    }
+    for (const char *leaf : {"requests", "ext_hits", "ext_misses", "fills", "writebacks", "dram_reads", "dram_writes",
+                             "pred.true_positives", "pred.false_positives", "pred.true_negatives", "pred.false_negatives",
+                             "pred.swaps"})
+        sum(std::string("gpu.morpheus.") + leaf, std::string("gpu.l2[*].morpheus.") + leaf, "events",
+            "summed over the L2 slices' Morpheus controllers");
+}
+
+} // namespace gtlm

@@ -1,0 +1,62 @@
+// Morpheus (issue 21): the extended LLC served by the cache-mode SMs and one Morpheus controller in
+// front of every L2 slice, built only when the run has cache-mode SMs (-morpheus_cache_sms or
+// -morpheus_cache_sm_list). Each controller (model/llc/mctl.h) is installed through the slice's
+// controller seam: the front hook (address separator) and an L2Controller ticked with the slice,
+// whose DRAM traffic goes through the slice's DRAM socket. Interim: the controller <-> cache-mode SM
+// packets are not on the crossbar's sockets yet; model/llc/ext_link.h times them with the crossbar's
+// latency and flit rate. The cache-mode SMs are the server model (model/llc/ext_llc.h) behind the
+// ellc_backend interface, which the executed helper kernel will implement.
+// Statistics: gpu.l2[j].morpheus.*, gpu.sm[i].ext_llc.*, totals gpu.morpheus.*.
+#ifndef GTLM_TLM_MORPHEUS_H
+#define GTLM_TLM_MORPHEUS_H
+
+#include <memory>
+#include <vector>
+
+extern "C" {
+#include "gpu/gpu_config.h"
+#include "llc/ext_link.h"
+#include "llc/ext_llc.h"
+#include "llc/mctl.h"
+#include "stats/stats.h"
+}
+
+#include "l2/l2_module.h"
+
+namespace gtlm {
+
+class Morpheus {
+public:
+    // modes: every SM's sm_mode. Throws Error(GTLM_ST_ECONFIG) when a slice homes more extended
+    // sets than -morpheus_wst_rows.
+    Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, const std::vector<L2Slice *> &slices,
+             stat_registry *stats);
+    ~Morpheus();
+    Morpheus(const Morpheus &) = delete;
+    Morpheus &operator=(const Morpheus &) = delete;
+
+    int n_cache_sms() const { return static_cast<int>(cache_sms_.size()); }
+    const mctl &controller(int j) const { return ctls_[static_cast<size_t>(j)]->m; }
+    const ellc_server &server() const { return srv_; }
+
+private:
+    struct Ctl : L2Controller {
+        mctl m{};
+        L2Slice *slice = nullptr;
+        void tick(uint64_t cycle) override { mctl_tick(&m, &slice->core(), cycle); }
+        uint64_t next_work(uint64_t cycle) const override { return mctl_next_work(&m, &slice->core(), cycle); }
+        void dram_done(uint64_t addr, uint64_t cycle) override { mctl_dram_done(&m, addr, cycle); }
+        bool busy() const override { return mctl_busy(&m) != 0; }
+    };
+    void register_stats(stat_registry *r);
+
+    std::vector<int> cache_sms_; // SM id of each cache-mode rank
+    ellc_server srv_{};
+    ext_link link_{};
+    std::vector<std::unique_ptr<Ctl>> ctls_;
+    std::vector<l2_front> fronts_;
+};
+
+} // namespace gtlm
+
+#endif
