@@ -209,6 +209,8 @@ static void alu(mb *m)
     banks(m, "bank_add_same", 0, same, 2, "t1 + t65");
     banks(m, "bank_add_self", 0, self, 1, "t1 + t1: one read");
     banks(m, "bank_mad_same", 3, mad, 3, "t1 * t65 + t129");
+    static const int waw[] = {2};
+    banks(m, "waw_mul", 2, waw, 1, "writes t1 from t2: waits for the last write");
     long sp = opt(m, "-gpgpu_num_sp_units"), in = opt(m, "-gpgpu_num_int_units"), sfu = opt(m, "-gpgpu_num_sfu_units");
     rate(m, "rate_int", opt_at(m, "-ptx_opcode_latency_int", 0, 4), opt_at(m, "-ptx_opcode_initiation_int", 0, 1),
          in > 0 ? in : sp > 0 ? sp : 1, &x, 4);

@@ -146,6 +146,10 @@ BANKS(bank_add_apart, "add.u32 t1, t1, t2;\n\t")
 BANKS(bank_add_same, "add.u32 t1, t1, t65;\n\t")
 BANKS(bank_add_self, "add.u32 t1, t1, t1;\n\t")
 BANKS(bank_mad_same, "mad.lo.u32 t1, t1, t65, t129;\n\t")
+// Write after write: each step writes t1 without reading it, so only the scoreboard's pending
+// destination makes it wait for the step before (one multiply latency per step; without that
+// rule the steps would issue back to back).
+BANKS(waw_mul, "mul.lo.u32 t1, t2, 3;\n\t")
 
 // Issue rate: eight independent chains interleaved (op i writes register i % 8 from itself), so a
 // warp has an independent instruction ready every cycle unless the unit or the latency stops it.
