@@ -4,7 +4,8 @@
 #   (A .cu may include its suite's shared device code, <suite>/common/*.cuh, by a relative path.)
 #   bash workloads/regen.sh [--check] [--nvcc NVCC] [--ptxas PTXAS] [SUITE/NAME ...]
 # With --check nothing is written: each result is compared with the committed file and the
-# script fails on a difference (skipped, exit 0, when nvcc is not installed). Naming workload
+# script fails on a difference (skipped with CTest's skip code 77 when nvcc is not installed;
+# without --check a missing nvcc is an error). Naming workload
 # folders limits the work to them.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -23,8 +24,9 @@ while [ $# -gt 0 ]; do
 done
 [ ${#dirs[@]} -gt 0 ] || dirs=(*/*)
 if ! [ -x "$nvcc" ] || ! [ -x "$ptxas" ]; then
+    [ $check = 1 ] || { echo "regen.sh: nvcc/ptxas not found (--nvcc, --ptxas)" >&2; exit 1; }
     echo "regen.sh: skipped: no nvcc/ptxas"
-    exit 0
+    exit 77
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

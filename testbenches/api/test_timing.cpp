@@ -137,11 +137,14 @@ TEST(TimingTest, SharedMemoryBankConflictsSerialise)
     EXPECT_EQ(c32 - c1, 2u * (32 - 1));
 }
 
-std::vector<uint64_t> clocks(const std::vector<std::string> &ov)
+std::vector<uint64_t> clocks(const std::vector<std::string> &ov, bool with_load = false)
 {
     Sim s(ov);
-    gtlm_devptr out = s.alloc(4 * 16);
-    EXPECT_EQ(s.launch("clock_order", 1, 128, {&out}, {8}), GTLM_OK) << gtlm_last_error();
+    gtlm_devptr out = s.alloc(4 * 16), in = s.alloc(256, 1);
+    if (with_load)
+        EXPECT_EQ(s.launch("clock_load", 1, 128, {&out, &in}, {8, 8}), GTLM_OK) << gtlm_last_error();
+    else
+        EXPECT_EQ(s.launch("clock_order", 1, 128, {&out}, {8}), GTLM_OK) << gtlm_last_error();
     std::vector<uint64_t> t(8);
     EXPECT_EQ(gtlm_memcpy_dtoh(s.sim, t.data(), out, 64), GTLM_OK);
     return t;
@@ -163,6 +166,18 @@ TEST(TimingTest, SchedulerPoliciesGiveTheirIssueOrder)
     EXPECT_EQ(lrr[2] - lrr[0], 1u); // warp 1 reads the clock one cycle after warp 0
     EXPECT_GT(gto[2], gto[1]);      // warp 1 starts after warp 0's block
     for (int w = 1; w < 4; w++) EXPECT_GT(swl[2 * w], swl[2 * w - 1]); // one active warp at a time
+}
+
+TEST(TimingTest, WarpLimitingHoldsBackWarpsThatGtoWouldIssue)
+{
+    // Each warp stalls on a load between its clock reads. GTO issues the next warp meanwhile, so
+    // warp 1 starts before warp 0 ends; warp_limiting:1 keeps only the oldest live warp, so each
+    // warp starts after the one before it ended (this part fails under plain GTO).
+    std::vector<std::string> one = {"-gpgpu_num_sched_per_core", "1"};
+    auto gto = clocks({one[0], one[1], "-gpgpu_scheduler", "gto"}, true);
+    auto swl = clocks({one[0], one[1], "-gpgpu_scheduler", "warp_limiting:1"}, true);
+    EXPECT_LT(gto[2], gto[1]);
+    for (int w = 1; w < 4; w++) EXPECT_GT(swl[2 * w], swl[2 * w - 1]) << "warp " << w;
 }
 
 TEST(TimingTest, OccupancyComesFromThePtxasReport)
@@ -195,6 +210,33 @@ TEST(TimingTest, BurstThroughProtocolCheckersLosesNothing)
     EXPECT_EQ(counts, expect);
     for (uint32_t t = 0; t < ids.size(); t++) ASSERT_EQ(ids[t], t);
     EXPECT_EQ(s.stat("gpu.sm[0].requests_out"), s.stat("gpu.sm[0].responses_in"));
+    // The checkers were on the links: every request crossed two (SM to crossbar, crossbar to L2).
+    double checked = 0, requests = s.sum("gpu.sm[*].requests_out", 2);
+    ASSERT_EQ(gtlm_stat_get(s.sim, "gpu.check.transactions", &checked), GTLM_OK);
+    EXPECT_GE(checked, 2 * requests);
+    Sim plain; // without -gtlm_check_protocol there are no checkers and no such statistic
+    EXPECT_NE(gtlm_stat_get(plain.sim, "gpu.check.transactions", &checked), GTLM_OK);
+}
+
+// -gpgpu_max_insn and -gpgpu_max_cycle stop a timing run that would otherwise finish, with an
+// error naming the limit (a spinning kernel would be stopped by the watchdog anyway, so only a
+// finite kernel shows that the limit itself acts).
+TEST(TimingTest, InstructionAndCycleLimitsStopAFiniteKernel)
+{
+    for (const char *limit : {"-gpgpu_max_insn", "-gpgpu_max_cycle"}) {
+        Sim s({limit, "40"});
+        unsigned n = 61;
+        gtlm_devptr out = s.alloc(n * 4), seen = s.alloc(8 * 128 * 4);
+        EXPECT_NE(s.launch("burst", 8, 128, {&out, &seen, &n}, {8, 8, 4}), GTLM_OK) << limit;
+        EXPECT_NE(std::string(gtlm_last_error()).find(std::string("stopped at ") + limit + " 40"), std::string::npos)
+            << gtlm_last_error();
+    }
+    Sim s; // without a limit the same kernel finishes
+    unsigned n = 61;
+    gtlm_devptr out = s.alloc(n * 4), seen = s.alloc(8 * 128 * 4);
+    EXPECT_EQ(s.launch("burst", 8, 128, {&out, &seen, &n}, {8, 8, 4}), GTLM_OK) << gtlm_last_error();
+    EXPECT_GT(s.stat("gpu.warp_insn"), 40);
+    EXPECT_GT(s.stat("gpu_sim_cycle"), 40);
 }
 
 std::string stats_text(const std::vector<std::string> &ov)

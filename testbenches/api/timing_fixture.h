@@ -111,6 +111,32 @@ const char *kPtx = R"(
     ret;
 }
 
+// As clock_order, but between the clock readings each warp loads in[0] and adds to it, so it stalls
+// on the load's data (a miss, then hits) and a scheduler may issue another warp meanwhile.
+.visible .entry clock_load(.param .u64 out, .param .u64 in)
+{
+    .reg .b64 %rd<8>;
+    .reg .b32 %r<16>;
+    .reg .pred %p<2>;
+    ld.param.u64 %rd6, [in];
+    mov.u64 %rd1, %clock64;
+    ld.global.u32 %r1, [%rd6];
+    add.u32 %r2, %r1, 1;
+    mov.u64 %rd2, %clock64;
+    mov.u32 %r9, %tid.x;
+    and.b32 %r10, %r9, 31;
+    setp.ne.u32 %p1, %r10, 0;
+    @%p1 ret;
+    ld.param.u64 %rd3, [out];
+    shr.u32 %r11, %r9, 5;
+    mul.wide.u32 %rd4, %r11, 16;
+    add.s64 %rd5, %rd3, %rd4;
+    st.global.u64 [%rd5], %rd1;
+    st.global.u64 [%rd5+8], %rd2;
+    st.global.u32 [%rd6+4], %r2;
+    ret;
+}
+
 // Every thread adds 1 to out[(tid * 97) % n] atomically and stores its tid to seen[tid]: many
 // requests to every slice at once (a burst larger than the interconnect's buffers).
 .visible .entry burst(.param .u64 out, .param .u64 seen, .param .u32 n)

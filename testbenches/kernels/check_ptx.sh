@@ -2,9 +2,9 @@
 # Checks that every committed testbenches/kernels/X.ptx is what
 #   nvcc -ptx -arch=compute_75 -o X.ptx X.cu
 # produces from the committed X.cu: each .cu is recompiled into a temporary folder and compared
-# with the committed .ptx. Exit status: 0 when all match or when the check cannot run (no nvcc,
-# or an nvcc of another release than the one named in the committed PTX headers, whose output
-# legitimately differs), 1 on any difference or compile error. Usable as a CTest test.
+# with the committed .ptx. Exit status: 0 when all match, 1 on any difference or compile error,
+# 77 (CTest's skip code) when the check cannot run: no nvcc, or an nvcc of another release than the committed PTX headers name
+# (whose output legitimately differs). Usable as a CTest test with SKIP_RETURN_CODE 77.
 # NVCC selects the compiler (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc).
 set -uo pipefail
 dir=$(cd "$(dirname "$0")" && pwd)
@@ -20,7 +20,7 @@ if [ -z "$nvcc_bin" ]; then
 fi
 if [ -z "$nvcc_bin" ] || ! [ -x "$nvcc_bin" ]; then
     echo "check_ptx.sh: skipped: no nvcc"
-    exit 0
+    exit 77
 fi
 
 # "Cuda compilation tools, release 13.0, V13.0.88" as nvcc --version prints it and as the PTX
@@ -32,6 +32,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 status=0
 checked=0
+skipped=0
 for cu in *.cu; do
     ptx="${cu%.cu}.ptx"
     if [ ! -f "$ptx" ]; then
@@ -42,6 +43,7 @@ for cu in *.cu; do
     want=$(grep -o 'Cuda compilation tools, release [^ ]*, V[0-9.]*' "$ptx" | head -n 1)
     if [ -n "$want" ] && [ "$want" != "$have" ]; then
         echo "check_ptx.sh: skipped $ptx: made by '$want', this nvcc is '$have'"
+        skipped=$((skipped + 1))
         continue
     fi
     if ! "$nvcc_bin" -ptx -arch=compute_75 -o "$tmp/$ptx" "$cu"; then
@@ -64,5 +66,7 @@ for ptx in *.ptx; do
     fi
 done
 
-[ $status -eq 0 ] && echo "check_ptx.sh: $checked PTX file(s) match their sources"
+[ $status -eq 0 ] && echo "check_ptx.sh: $checked PTX file(s) match their sources, $skipped skipped"
+# Nothing compared at all: report a skip, not a pass.
+[ $status -eq 0 ] && [ $checked -eq 0 ] && exit 77
 exit $status

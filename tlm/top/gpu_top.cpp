@@ -88,6 +88,19 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
         link(l2s_[j]->to_dram.socket, drams_[static_cast<size_t>(j / n_sub)]->from_l2[static_cast<size_t>(j % n_sub)]->socket,
              indexed("l22dram", j));
     }
+    // With checkers (only then: the default statistics stay as they are), the transactions they
+    // saw, so a test can tell that they sit on the links.
+    if (stats && !checkers_.empty()) {
+        auto checked = [](const stat_registry *, stat_scope, const void *ctx) {
+            double n = 0;
+            for (const auto &c : static_cast<const Gpu *>(ctx)->checkers_) n += static_cast<double>(c->checked());
+            return n;
+        };
+        stat_names none{nullptr, nullptr, 0};
+        if (stat_add_derived(stats, "gpu.check.transactions", checked, this, "transactions",
+                             "transactions the protocol checkers saw complete, every link, since the start", &none) < 0)
+            throw std::runtime_error("cannot register the protocol checkers' statistic");
+    }
     // The SMs change only in core ticks and in responses, which wake a core tick: their faults,
     // progress and instruction count are read after core ticks; the watchdog and limits after any.
     core_.after_tick = [this](uint64_t c) { return watch(c, true); };

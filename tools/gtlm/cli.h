@@ -58,6 +58,8 @@ int cmd_options(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_bench_timing(int argc, char **argv);
+/* gtlm microbench [--config F...]: microbenchmarks measured beside their derived cycles (cmd_microbench.c). */
+int cmd_microbench(int argc, char **argv);
 /* Checks invariants of a finished timing run's statistics (hits + merges + misses + reservation
  * failures = accesses per cache, DRAM data-bus use within peak, IPC within the issue width, every request answered);
  * prints each violation. Returns CLI_OK or CLI_FAIL. */

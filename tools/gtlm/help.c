@@ -106,6 +106,12 @@ static const cli_command commands[] = {
      "functional: measure functional execution speed on a fixed kernel mix;\n"
      "timing: measure timing-model speed on sim-size workloads (default configs/gtx480.config)",
      config_flags},
+    {"microbench", "gtlm microbench [--config F...] [-name value...]",
+     "run microbenchmarks (pointer chases through L1, shared and constant memory, dependent chains and\n"
+     "issue rates per instruction class, register-bank conflicts) in timing mode and print each one's\n"
+     "measured cycles per step beside the value derived from the configuration's options (exit 1 when\n"
+     "one differs; docs/timing-model.md has the formulas)",
+     config_flags},
     {"sweep", "gtlm sweep SPEC [-j N] [--out DIR] [--baseline NAME]",
      "run every workload x config of SPEC as `gtlm run` children, skip points whose status is ok,\n"
      "write DIR/results.csv and print the gpu_tot_sim_cycle speedup of each config over the baseline.\n"

@@ -50,6 +50,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
     if (strcmp(cmd, "bench") == 0 && argc > 2 && strcmp(argv[2], "timing") == 0) return cmd_bench_timing(argc - 3, argv + 3);
     if (strcmp(cmd, "bench") == 0) return cmd_bench(argc - 2, argv + 2);
+    if (strcmp(cmd, "microbench") == 0) return cmd_microbench(argc - 2, argv + 2);
     if (strcmp(cmd, "list") == 0) return cmd_list(argc - 2, argv + 2);
     if (strcmp(cmd, "profile") == 0) return cmd_profile(argc - 2, argv + 2);
     if (strcmp(cmd, "locality") == 0) return cmd_locality(argc - 2, argv + 2);
@@ -59,6 +60,6 @@ int main(int argc, char **argv)
     const char *near = cli_nearest_command(cmd);
     fprintf(stderr, "gtlm: unknown command '%s'", cmd);
     if (near) fprintf(stderr, "; did you mean '%s'?", near);
-    fprintf(stderr, " (expected version, options, list, run, profile, locality, bench, sweep, reproduce, trace or help)\n");
+    fprintf(stderr, " (expected version, options, list, run, profile, locality, bench, microbench, sweep, reproduce, trace or help)\n");
     return CLI_USAGE;
 }

@@ -1,15 +1,22 @@
 /* gtlm run --check-stats: invariants every timing run's statistics must satisfy. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
+
+/* The first missing statistic's name, for the message. */
+static char first_missing[128];
 
 static double get(gtlm_sim *sim, const char *fmt, int i, int *missing)
 {
     char name[128];
     snprintf(name, sizeof name, fmt, i);
     double v = 0;
-    if (gtlm_stat_get(sim, name, &v) != GTLM_OK) *missing = 1;
+    if (gtlm_stat_get(sim, name, &v) != GTLM_OK) {
+        if (!first_missing[0]) snprintf(first_missing, sizeof first_missing, "%s", name);
+        (*missing)++;
+    }
     return v;
 }
 
@@ -38,15 +45,23 @@ int cli_check_stats(gtlm_sim *sim)
     int n_mem = (int)opt(sim, "-gpgpu_n_mem");
     int n_l2 = n_mem * (int)opt(sim, "-gpgpu_n_sub_partition_per_mchannel");
     int ok = 1, checks = 0, miss = 0;
+    first_missing[0] = '\0';
+    /* Without an L1D (-gpgpu_cache:dl1 none) its statistics do not exist and its invariant is
+     * not evaluated; otherwise every statistic below must exist. */
+    char dl1[64] = "";
+    gtlm_option_value(sim, "-gpgpu_cache:dl1", dl1, sizeof dl1);
+    int has_l1d = strncmp(dl1, "none", 4) != 0;
     for (int i = 0; i < n_sms; i++) {
-        int none = 0;
-        double acc = get(sim, "gpu.sm[%d].l1d.accesses", i, &none);
-        double sum = get(sim, "gpu.sm[%d].l1d.hits", i, &none) + get(sim, "gpu.sm[%d].l1d.hit_reserved", i, &none) +
-                     get(sim, "gpu.sm[%d].l1d.misses", i, &none) + get(sim, "gpu.sm[%d].l1d.res_fail_line_alloc", i, &none) +
-                     get(sim, "gpu.sm[%d].l1d.res_fail_mshr_entry", i, &none) +
-                     get(sim, "gpu.sm[%d].l1d.res_fail_mshr_merge", i, &none) +
-                     get(sim, "gpu.sm[%d].l1d.res_fail_miss_queue", i, &none);
-        if (!none) ok &= expect(acc == sum, "L1D hits + merges + misses + reservation failures == accesses", i, sum, acc), checks++;
+        if (has_l1d) {
+            double acc = get(sim, "gpu.sm[%d].l1d.accesses", i, &miss);
+            double sum = get(sim, "gpu.sm[%d].l1d.hits", i, &miss) + get(sim, "gpu.sm[%d].l1d.hit_reserved", i, &miss) +
+                         get(sim, "gpu.sm[%d].l1d.misses", i, &miss) +
+                         get(sim, "gpu.sm[%d].l1d.res_fail_line_alloc", i, &miss) +
+                         get(sim, "gpu.sm[%d].l1d.res_fail_mshr_entry", i, &miss) +
+                         get(sim, "gpu.sm[%d].l1d.res_fail_mshr_merge", i, &miss) +
+                         get(sim, "gpu.sm[%d].l1d.res_fail_miss_queue", i, &miss);
+            ok &= expect(acc == sum, "L1D hits + merges + misses + reservation failures == accesses", i, sum, acc), checks++;
+        }
         double out = get(sim, "gpu.sm[%d].requests_out", i, &miss), in = get(sim, "gpu.sm[%d].responses_in", i, &miss);
         ok &= expect(out == in, "every request of an SM has its response", i, in, out), checks++;
     }
@@ -72,9 +87,17 @@ int cli_check_stats(gtlm_sim *sim)
     ok &= expect(slots <= get(sim, "gpu.sm_cycles", 0, &miss) * (double)opt(sim, "-gpgpu_num_sched_per_core"),
                  "issue slots <= active SM cycles x schedulers", 0, slots, 0), checks++;
     if (miss) {
-        fprintf(stderr, "gtlm: statistics invariant check: a statistic is missing\n");
+        fprintf(stderr, "gtlm: statistics invariant check: %d expected statistics are missing, the first '%s'\n", miss,
+                first_missing);
         ok = 0;
     }
-    if (ok) printf("stats check: %d invariants hold\n", checks);
+    /* Every SM, slice and channel has its invariants: a count below that means one was skipped. */
+    int want = n_sms * (1 + has_l1d) + n_l2 + n_mem + 2 + (opt(sim, "-gpgpu_max_insn_issue_per_warp") == 1);
+    if (checks != want) {
+        fprintf(stderr, "gtlm: statistics invariant check: %d invariants evaluated, expected %d\n", checks, want);
+        ok = 0;
+    }
+    if (ok) printf("stats check: %d invariants hold (%d SMs, %d L2 slices, %d channels%s)\n", checks, n_sms, n_l2, n_mem,
+                   has_l1d ? "" : "; no L1D");
     return ok ? CLI_OK : CLI_FAIL;
 }

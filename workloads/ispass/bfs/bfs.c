@@ -5,7 +5,10 @@
  * what every schedule guarantees: visited and cost >= 0 exactly on the nodes reachable from the
  * source, no frontier left, cost[source] = 0, and level(v) <= cost(v) < nodes for the rest
  * (every cost written is a neighbour's cost + 1, and costs are only written once the neighbour
- * is reached). The count of costs above the BFS level is reported. */
+ * is reached), and every reached node but the source has a neighbour whose cost is one less
+ * (its discoverer: a discoverer's cost is final once it expands, as it is visited by then; only
+ * a thread that read `visited` just before could still overwrite it, which no run has shown).
+ * The count of costs above the BFS level is reported. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -63,6 +66,32 @@ static int make_graph(int n, uint64_t seed, node *nodes, int32_t **edges_out, in
     return WL_OK;
 }
 
+/* Does some neighbour of v have cost exactly cost[v] - 1 (the discoverer whose cost + 1 was
+ * written)? */
+static int has_parent(const node *nodes, const int32_t *edges, const int32_t *cost, int v)
+{
+    for (int e = nodes[v].start; e < nodes[v].start + nodes[v].count; e++)
+        if (cost[edges[e]] == cost[v] - 1) return 1;
+    return 0;
+}
+
+/* --corrupt-output: the first reached node after the source gets a cost two above its neighbours'
+ * largest, a value inside [BFS level, nodes) that only the parent check rejects. */
+static int corrupt_cost(wl_ctx *c, gtlm_devptr dcost, const node *nodes, const int32_t *edges, int32_t *cost, int n)
+{
+    int rc = wl_download(c, cost, dcost, (size_t)n * sizeof *cost);
+    for (int v = 1; rc == WL_OK && v < n; v++) {
+        if (cost[v] < 0) continue;
+        int32_t top = 0;
+        for (int e = nodes[v].start; e < nodes[v].start + nodes[v].count; e++)
+            if (cost[edges[e]] > top) top = cost[edges[e]];
+        int32_t wrong = top + 2;
+        return wl_check(c, gtlm_memcpy_htod(c->sim, dcost + (gtlm_devptr)v * sizeof wrong, &wrong, sizeof wrong),
+                        "gtlm_memcpy_htod (corrupt)");
+    }
+    return rc;
+}
+
 static int run(wl_ctx *c)
 {
     int n = (int)wl_param(c, "nodes"), m = 0;
@@ -107,7 +136,7 @@ static int run(wl_ctx *c)
         if (rc == WL_OK) rc = wl_download(c, &over, dover, 1);
         launches++;
     }
-    if (rc == WL_OK) rc = wl_corrupt(c, dcost, sizeof(int32_t));
+    if (rc == WL_OK && c->corrupt) rc = corrupt_cost(c, dcost, nodes, edges, cost, n);
     if (rc == WL_OK) rc = wl_download(c, cost, dcost, (size_t)n * sizeof *cost);
     if (rc == WL_OK) rc = wl_download(c, mask, dmask, (size_t)n);
     if (rc == WL_OK) rc = wl_download(c, visited, dvisited, (size_t)n);
@@ -115,7 +144,8 @@ static int run(wl_ctx *c)
     if (rc == WL_OK && cost[0] != 0) rc = wl_fail(c, "cost[0] = %d, expected 0 at the source", cost[0]);
     for (int v = 0; rc == WL_OK && v < n; v++) {
         int ok = level[v] < 0 ? cost[v] == -1 && !visited[v] && !mask[v]
-                              : cost[v] >= level[v] && cost[v] < n && visited[v] && !mask[v];
+                              : cost[v] >= level[v] && cost[v] < n && visited[v] && !mask[v] &&
+                                    (v == 0 || has_parent(nodes, edges, cost, v));
         reached += level[v] >= 0;
         above += level[v] >= 0 && cost[v] > level[v];
         if (!ok && bad++ < 5)

@@ -227,6 +227,42 @@ static void cpu_time_step(const mesh *g, int j, const float *old, float *var, co
     }
 }
 
+/* Momentum against the CPU, component by component, relative to the element's momentum
+ * magnitude |m| (~1.6 here): y and z are mostly below 1e-3 (only a few elements near the wing
+ * are disturbed), so a per-component relative check with an absolute floor would pass any wrong
+ * value there. Measured fma-vs-CPU rounding is below 2e-7 |m| after 4 iterations; the bound is
+ * the 1e-5 |m| per iteration estimated above. */
+static long compare_momentum(wl_ctx *c, const float *got, const float *want, int nelr, int nel, int iters)
+{
+    static const char *const name[] = {"momentum.x", "momentum.y", "momentum.z"};
+    long bad = 0;
+    for (int i = 0; i < nel; i++) {
+        double mag = 0;
+        for (int k = 1; k <= 3; k++) mag += (double)want[i + (size_t)k * nelr] * want[i + (size_t)k * nelr];
+        double bound = 1e-5 * iters * sqrt(mag);
+        for (int k = 1; k <= 3; k++) {
+            double g = got[i + (size_t)k * nelr], w = want[i + (size_t)k * nelr];
+            if (!(fabs(g - w) <= bound) && bad++ < 5)
+                wl_fail(c, "%s[%d] = %.9g, expected %.9g (bound %.3g: 1e-5 |m| per iteration)", name[k - 1], i, g, w, bound);
+        }
+    }
+    if (bad > 5) wl_fail(c, "momentum: %ld components beyond the bound in all", bad);
+    return bad;
+}
+
+/* --corrupt-output: the largest momentum.y below 5e-4 has its top mantissa bit flipped (a 25-50 %
+ * change that stays below 1e-3, the value a check with a 1e-3 absolute floor lets through). */
+static int corrupt_small_momentum(wl_ctx *c, gtlm_devptr d_var, int nelr, int nel, float *scratch)
+{
+    int rc = wl_download(c, scratch, d_var + (gtlm_devptr)2 * (gtlm_devptr)nelr * 4, (size_t)nel * 4);
+    int at = -1;
+    for (int i = 0; rc == WL_OK && i < nel; i++)
+        if (fabsf(scratch[i]) < 5e-4f && (at < 0 || fabsf(scratch[i]) > fabsf(scratch[at]))) at = i;
+    if (rc == WL_OK && at < 0) rc = wl_fail(c, "no momentum.y below 5e-4 to corrupt");
+    if (rc == WL_OK) rc = wl_corrupt(c, d_var + ((gtlm_devptr)2 * (gtlm_devptr)nelr + (gtlm_devptr)at) * 4, 4);
+    return rc;
+}
+
 static int run(wl_ctx *c)
 {
     int nel = (int)wl_param(c, "elements"), iters = (int)wl_param(c, "iterations");
@@ -271,7 +307,7 @@ static int run(wl_ctx *c)
             if (rc == WL_OK) rc = wl_launch(c, "cfd_time_step", grid, 1, 1, BLOCK, 1, 1, 0, a_ts, s_ts, 6);
         }
     }
-    if (rc == WL_OK) rc = wl_corrupt(c, d_var, 4);
+    if (rc == WL_OK && c->corrupt) rc = corrupt_small_momentum(c, d_var, nelr, nel, got);
     if (rc == WL_OK) rc = wl_download(c, got, d_var, vb);
     if (rc == WL_OK) {
         for (int v = 0; v < NVAR; v++)
@@ -288,11 +324,11 @@ static int run(wl_ctx *c)
          * sum ~60 terms per element, and their errors scale with the step (~0.2), so the
          * variables (all O(1)) agree to ~1e-5 relative per iteration: the spec's 1e-3
          * relative (0.1 %) leaves room for a few iterations. */
-        for (int v = 0; v < NVAR; v++) {
-            static const char *const name[] = {"density", "momentum.x", "momentum.y", "momentum.z", "density_energy"};
+        static const char *const name[] = {"density", "momentum.x", "momentum.y", "momentum.z", "density_energy"};
+        for (int v = 0; v < NVAR; v += 4)
             if (wl_compare_f32(c, name[v], got + (size_t)v * nelr, var + (size_t)v * nelr, (size_t)nel, 0.1, 1e-3))
                 rc = WL_WRONG;
-        }
+        if (compare_momentum(c, got, var, nelr, nel, iters)) rc = WL_WRONG;
     }
     gtlm_devptr all[] = {d_areas, d_normals, d_nb, d_var, d_old, d_sf, d_flux};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) gtlm_free(c->sim, all[i]);
