@@ -1,12 +1,14 @@
 // Unit tests of the statistics registry (model/stats).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 extern "C" {
 #include "stats/stats.h"
@@ -105,6 +107,40 @@ TEST(Stats, RejectsDuplicatesAndPrefixConflicts)
     EXPECT_EQ(stat_add_counter(r, "gpu.sm[3]", &c, "", "", nullptr), -1);  // gpu.sm[3] is an object
     EXPECT_EQ(stat_add_counter(r, "gpu.sm[3].x.y", &c, "", "", nullptr), -1);
     EXPECT_EQ(stat_count(r), 3);
+}
+
+// Setup of the largest GPU (4096 SMs, issue 12) registers hundreds of thousands of statistics:
+// registration with its duplicate and prefix checks, sums over every SM and lookup by path must
+// stay near-linear. A quadratic registry needs about 10^10 name comparisons here (minutes);
+// the bound is generous for a loaded machine and a sanitizer build, which take about a second.
+TEST(Stats, TheLargestGpusStatisticsRegisterAndResolveInNearLinearTime)
+{
+    Reg r;
+    const int sms = 4096, per_sm = 64;
+    std::vector<uint64_t> src((size_t)sms * per_sm, 1);
+    auto t0 = std::chrono::steady_clock::now();
+    for (int k = 0; k < per_sm; k++) {
+        const std::string pattern = "gpu.sm[*].unit.c" + std::to_string(k);
+        ASSERT_GE(stat_add_sum(r, ("gpu.total.c" + std::to_string(k)).c_str(), pattern.c_str(), "", "", nullptr), 0);
+    }
+    for (int i = 0; i < sms; i++)
+        for (int k = 0; k < per_sm; k++) {
+            const std::string path = "gpu.sm[" + std::to_string(i) + "].unit.c" + std::to_string(k);
+            ASSERT_GE(stat_add_counter(r, path.c_str(), &src[(size_t)i * per_sm + k], "", "", nullptr), 0) << path;
+        }
+    for (int i = 0; i < sms; i += 7)
+        for (int k = 0; k < per_sm; k++) {
+            const std::string path = "gpu.sm[" + std::to_string(i) + "].unit.c" + std::to_string(k);
+            ASSERT_EQ(stat_find(r, path.c_str()), per_sm + i * per_sm + k) << path;
+        }
+    EXPECT_EQ(stat_find(r, "gpu.sm[4096].unit.c0"), -1);
+    stat_kernel_begin(r, "k");
+    for (auto &v : src) v = 1;
+    stat_kernel_end(r);
+    EXPECT_EQ(get(r, "gpu.total.c63", STAT_SCOPE_RUN), sms);
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    EXPECT_LT(seconds, 60.0) << (sms * per_sm) << " statistics took " << seconds << " s";
+    std::printf("%d statistics registered, resolved and summed in %.2f s\n", sms * per_sm, seconds);
 }
 
 TEST(Stats, RejectsClashingGpgpusimNames)

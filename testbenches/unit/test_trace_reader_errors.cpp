@@ -48,6 +48,10 @@ TEST(TraceReaderTest, MalformedTracesNameFileAndLine)
 TEST(TraceReaderTest, StructureErrorsNameFileAndLine)
 {
     const std::string tb0 = "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0000 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    // Launch shapes beyond CUDA's limits in the header (issue 12: products that wrap in 64 bits,
+    // a grid that would never end), refused when the header ends (line 11) like gtlm_launch's.
+    std::string wrapping_block = header(4);
+    wrapping_block.replace(wrapping_block.find("(64,1,1)"), 8, "(536838145,536903681,64)");
     struct Case {
         const char *what;
         std::string text, message;
@@ -61,6 +65,9 @@ TEST(TraceReaderTest, StructureErrorsNameFileAndLine)
          "expected warp id 1 (old-format line prefix), found '0'", 15},
         {"binary version", "-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-binary version = 35\n", "unsupported binary version 35", 3},
         {"no immediate", header(5) + tb0, "expected the immediate ending a tracer-version-5 line, found end of line", 16},
+        {"grid beyond CUDA", header(4, "(4294967295,4294967295,4294967295)") + tb0,
+         "grid (4294967295,4294967295,4294967295) is larger than CUDA's (2147483647,65535,65535)", 11},
+        {"block that would wrap", wrapping_block + tb0, "block (536838145,536903681,64) is larger than CUDA's", 11},
     };
     for (const Case &c : cases) {
         SCOPED_TRACE(c.what);
