@@ -4,11 +4,18 @@
 
 #include "opt.h"
 
-/* When cond is false, appends "<source>: option '<name>': <message>" and returns 1; else 0. */
-int opt_check(const opt_registry *r, strbuf *err, const char *name, int cond, const char *fmt, ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
+#define GTLM_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define GTLM_PRINTF(f, a)
 #endif
-    ;
+
+/* When cond is false, appends "<source>: option '<name>': <message>" and returns 1; else 0. */
+int opt_check(const opt_registry *r, strbuf *err, const char *name, int cond, const char *fmt, ...) GTLM_PRINTF(5, 6);
+
+/* The same for a check between two options: located at `name` where it was set, else at `other`
+ * (the option whose value, set in a file or on the command line, made the default of `name` wrong). */
+int opt_check_pair(const opt_registry *r, strbuf *err, const char *name, const char *other, int cond, const char *fmt,
+                   ...) GTLM_PRINTF(6, 7);
 
 #endif

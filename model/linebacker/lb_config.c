@@ -36,7 +36,7 @@ int lb_options_register(opt_registry *r, lb_config *c, strbuf *e)
 int lb_config_check(const opt_registry *r, const lb_config *c, strbuf *e)
 {
     int bad = 0;
-    bad |= opt_check(r, e, "-lb_vp_ways", c->vtt_ways % c->vp_ways == 0,
-                     "must divide -lb_vtt_ways (%d), got %d", c->vtt_ways, c->vp_ways);
+    bad |= opt_check_pair(r, e, "-lb_vp_ways", "-lb_vtt_ways", c->vtt_ways % c->vp_ways == 0,
+                          "must divide -lb_vtt_ways (%d), got %d", c->vtt_ways, c->vp_ways);
     return bad ? -1 : 0;
 }

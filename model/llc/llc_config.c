@@ -64,7 +64,7 @@ int llc_config_check(const opt_registry *r, const llc_config *c, int n_sms, strb
     int bad = 0;
     bad |= opt_check(r, e, "-morpheus_bloom_bits", (c->bloom_bits & (c->bloom_bits - 1)) == 0,
                      "must be a power of two, got %d", c->bloom_bits);
-    bad |= opt_check(r, e, "-morpheus_rf_warps", c->storage != LLC_ST_RF_L1 || c->rf_warps <= c->warps,
+    bad |= opt_check_pair(r, e, "-morpheus_rf_warps", "-morpheus_warps", c->storage != LLC_ST_RF_L1 || c->rf_warps <= c->warps,
                      "must be at most -morpheus_warps (%d), got %d", c->warps, c->rf_warps);
     bad |= opt_check(r, e, "-morpheus_cache_sm_list", !(c->cache_sms && c->cache_sm_list && c->cache_sm_list[0]),
                      "give either -morpheus_cache_sms or -morpheus_cache_sm_list, not both");
@@ -72,7 +72,7 @@ int llc_config_check(const opt_registry *r, const llc_config *c, int n_sms, strb
                      "give either -morpheus_gated_sms or -morpheus_gated_sm_list, not both");
     if (!bad && n_sms > 0) {
         uint8_t *modes = malloc((size_t)n_sms);
-        if (!modes || sm_modes_resolve(c, n_sms, modes, e)) bad = 1;
+        if (!modes || sm_modes_resolve(c, n_sms, modes, r, e)) bad = 1;
         free(modes);
     }
     return bad ? -1 : 0;

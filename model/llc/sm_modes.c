@@ -1,7 +1,10 @@
 #include "sm_modes.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdlib.h>
+
+#include "../config/opt.h"
 
 const char *sm_mode_name(int mode)
 {
@@ -9,8 +12,28 @@ const char *sm_mode_name(int mode)
     return mode >= 0 && mode <= SM_MODE_GATED ? names[mode] : "?";
 }
 
+/* Appends "<where the option was set>: option '<opt>': <message>" (the source only with a registry). */
+static int fail(const opt_registry *where, strbuf *err, const char *opt, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static int fail(const opt_registry *where, strbuf *err, const char *opt, const char *fmt, ...)
+{
+    const opt_entry *e = where ? opt_find(where, opt) : NULL;
+    if (e) strbuf_printf(err, "%s: ", e->source);
+    strbuf_printf(err, "option '%s': ", opt);
+    va_list ap;
+    va_start(ap, fmt);
+    strbuf_vprintf(err, fmt, ap);
+    va_end(ap);
+    strbuf_printf(err, "\n");
+    return -1;
+}
+
 /* Sets the SMs of a list "a,b,c-d" to mode m. */
-static int apply_list(const char *opt, const char *list, int n_sms, uint8_t *modes, int m, strbuf *err)
+static int apply_list(const char *opt, const char *list, int n_sms, uint8_t *modes, int m, const opt_registry *where,
+                      strbuf *err)
 {
     const char *p = list;
     while (*p) {
@@ -27,13 +50,11 @@ static int apply_list(const char *opt, const char *list, int n_sms, uint8_t *mod
         }
         while (isspace((unsigned char)*p)) p++;
         if (lo < 0 || hi >= n_sms || hi < lo) {
-            strbuf_printf(err, "option '%s': SM range %ld-%ld is outside 0-%d\n", opt, lo, hi, n_sms - 1);
-            return -1;
+            return fail(where, err, opt, "SM range %ld-%ld is outside 0-%d", lo, hi, n_sms - 1);
         }
         for (long i = lo; i <= hi; i++) {
             if (modes[i] != SM_MODE_COMPUTE) {
-                strbuf_printf(err, "option '%s': SM %ld is already %s\n", opt, i, sm_mode_name(modes[i]));
-                return -1;
+                return fail(where, err, opt, "SM %ld is already %s", i, sm_mode_name(modes[i]));
             }
             modes[i] = (uint8_t)m;
         }
@@ -42,24 +63,22 @@ static int apply_list(const char *opt, const char *list, int n_sms, uint8_t *mod
     }
     return 0;
 bad:
-    strbuf_printf(err, "option '%s': expected SM ids and ranges like 60,61,64-67, got '%s'\n", opt, list);
-    return -1;
+    return fail(where, err, opt, "expected SM ids and ranges like 60,61,64-67, got '%s'", list);
 }
 
-int sm_modes_resolve(const llc_config *c, int n_sms, uint8_t *modes, strbuf *err)
+int sm_modes_resolve(const llc_config *c, int n_sms, uint8_t *modes, const opt_registry *where, strbuf *err)
 {
     for (int i = 0; i < n_sms; i++) modes[i] = SM_MODE_COMPUTE;
     if (c->cache_sm_list && c->cache_sm_list[0]) {
-        if (apply_list("-morpheus_cache_sm_list", c->cache_sm_list, n_sms, modes, SM_MODE_CACHE, err)) return -1;
+        if (apply_list("-morpheus_cache_sm_list", c->cache_sm_list, n_sms, modes, SM_MODE_CACHE, where, err)) return -1;
     } else if (c->cache_sms > 0) {
         if (c->cache_sms >= n_sms) {
-            strbuf_printf(err, "option '-morpheus_cache_sms': %d leaves no compute SM of %d\n", c->cache_sms, n_sms);
-            return -1;
+            return fail(where, err, "-morpheus_cache_sms", "%d leaves no compute SM of %d", c->cache_sms, n_sms);
         }
         for (int i = n_sms - c->cache_sms; i < n_sms; i++) modes[i] = SM_MODE_CACHE;
     }
     if (c->gated_sm_list && c->gated_sm_list[0]) {
-        if (apply_list("-morpheus_gated_sm_list", c->gated_sm_list, n_sms, modes, SM_MODE_GATED, err)) return -1;
+        if (apply_list("-morpheus_gated_sm_list", c->gated_sm_list, n_sms, modes, SM_MODE_GATED, where, err)) return -1;
     } else if (c->gated_sms > 0) {
         int left = c->gated_sms;
         for (int i = n_sms - 1; i >= 0 && left > 0; i--)
@@ -69,8 +88,7 @@ int sm_modes_resolve(const llc_config *c, int n_sms, uint8_t *modes, strbuf *err
             }
     }
     if (sm_modes_count(modes, n_sms, SM_MODE_COMPUTE) == 0) {
-        strbuf_printf(err, "option '-morpheus_gated_sms': the SM modes leave no compute SM of %d\n", n_sms);
-        return -1;
+        return fail(where, err, "-morpheus_gated_sms", "the SM modes leave no compute SM of %d", n_sms);
     }
     return 0;
 }

@@ -13,9 +13,11 @@ typedef enum sm_mode { SM_MODE_COMPUTE = 0, SM_MODE_CACHE, SM_MODE_GATED } sm_mo
 
 const char *sm_mode_name(int mode); /* "compute", "cache", "gated" */
 
-/* Fills modes[0..n_sms) (sm_mode values). Returns 0, or -1 with a located message in err for an
- * SM id out of range, a malformed list, an SM in both lists, or no compute SM left. */
-int sm_modes_resolve(const llc_config *c, int n_sms, uint8_t *modes, strbuf *err);
+struct opt_registry;
+/* Fills modes[0..n_sms) (sm_mode values). Returns 0, or -1 with a message in err for an SM id out of
+ * range, a malformed list, an SM in both lists, or no compute SM left; with `where` (the registry the
+ * options were read into) the message starts with the place the offending option was set. */
+int sm_modes_resolve(const llc_config *c, int n_sms, uint8_t *modes, const struct opt_registry *where, strbuf *err);
 /* Number of SMs in mode m. */
 int sm_modes_count(const uint8_t *modes, int n_sms, int m);
 

@@ -23,7 +23,7 @@ struct Modes {
         m.assign(static_cast<size_t>(n), 9);
         strbuf e;
         strbuf_init(&e);
-        int rc = sm_modes_resolve(&c, n, m.data(), &e);
+        int rc = sm_modes_resolve(&c, n, m.data(), nullptr, &e);
         std::string msg = strbuf_str(&e);
         strbuf_free(&e);
         return rc ? msg : "";

@@ -121,7 +121,7 @@ void Gpu::resolve_sm_modes(int n_sms)
     sm_modes_.assign(static_cast<size_t>(n_sms), SM_MODE_COMPUTE);
     strbuf err;
     strbuf_init(&err);
-    int rc = sm_modes_resolve(&cfg_.morpheus, n_sms, sm_modes_.data(), &err);
+    int rc = sm_modes_resolve(&cfg_.morpheus, n_sms, sm_modes_.data(), nullptr, &err);
     std::string why = strbuf_str(&err);
     strbuf_free(&err);
     if (rc != 0) throw std::runtime_error(why);
