@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "gtlm/gtlm.h"
+#include "sim_helpers.h"
 
 namespace {
 
@@ -79,24 +80,7 @@ struct CbwtRun {
 
 gtlm_sim *make(const std::vector<const char *> &ov)
 {
-    static const std::string cfg = std::string(GTLM_SOURCE_DIR) + "/configs/fermi-cbwt.config";
-    const char *files[] = {cfg.c_str()};
-    gtlm_sim_options o;
-    EXPECT_EQ(gtlm_sim_options_init(&o, GTLM_SIM_OPTIONS_VERSION), GTLM_OK);
-    o.config_files = files;
-    o.n_config_files = 1;
-    o.overrides = ov.data();
-    o.n_overrides = ov.size();
-    gtlm_sim *sim = nullptr;
-    EXPECT_EQ(gtlm_sim_create(&sim, &o), GTLM_OK) << gtlm_last_error();
-    return sim;
-}
-
-double stat(gtlm_sim *sim, const std::string &name)
-{
-    double v = -1;
-    EXPECT_EQ(gtlm_stat_get(sim, name.c_str(), &v), GTLM_OK) << name << ": " << gtlm_last_error();
-    return v;
+    return sim_from_config("fermi-cbwt.config", ov);
 }
 
 // Runs thrash on ctas x threads; checks the sums unless the launch fails. sim stays for stats.

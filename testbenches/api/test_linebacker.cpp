@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "gtlm/gtlm.h"
+#include "sim_helpers.h"
 
 namespace {
 
@@ -104,7 +105,6 @@ std::string reuse_kernel(const char *name, bool pad)
 const std::string kPtxText = kRest + reuse_kernel("lb_reuse", true) + reuse_kernel("lb_reuse_np", false);
 const char *kPtx = kPtxText.c_str();
 
-
 const unsigned kCtas = 16, kThreads = 256;
 
 struct LbRun {
@@ -113,27 +113,10 @@ struct LbRun {
 
 gtlm_sim *make(bool lb, const std::vector<const char *> &extra = {})
 {
-    static const std::string cfg = std::string(GTLM_SOURCE_DIR) + "/configs/gtx980-linebacker.config";
-    const char *files[] = {cfg.c_str()};
     std::vector<const char *> ov = {"-lb_period", "4000"};
     if (lb) ov.insert(ov.end(), {"-lb_enable", "1"});
     ov.insert(ov.end(), extra.begin(), extra.end());
-    gtlm_sim_options o;
-    EXPECT_EQ(gtlm_sim_options_init(&o, GTLM_SIM_OPTIONS_VERSION), GTLM_OK);
-    o.config_files = files;
-    o.n_config_files = 1;
-    o.overrides = ov.data();
-    o.n_overrides = ov.size();
-    gtlm_sim *sim = nullptr;
-    EXPECT_EQ(gtlm_sim_create(&sim, &o), GTLM_OK) << gtlm_last_error();
-    return sim;
-}
-
-double stat(gtlm_sim *sim, const std::string &name)
-{
-    double v = -1;
-    EXPECT_EQ(gtlm_stat_get(sim, name.c_str(), &v), GTLM_OK) << name << ": " << gtlm_last_error();
-    return v;
+    return sim_from_config("gtx980-linebacker.config", ov);
 }
 
 // Runs kernel on in (u32 words); checks out against ref; returns SM 0..15 totals.
