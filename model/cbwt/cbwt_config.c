@@ -42,6 +42,9 @@ int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *e)
                        "Eq. 1 scales n_max (doc) or the current MAW by 1 - m_b/m", e);
     rc |= opt_add_bool(r, b, "-mrpb_stall_bypass", &c->mrpb_stall_bypass, "0",
                        "MRPB: an L1D load stalled for a line, MSHR or miss-queue slot bypasses to the L2", e);
+    rc |= opt_add_int(r, b, "-mrpb_queues", &c->mrpb_queues, "0", 0, 64,
+                      "MRPB: FIFOs (queue = warp mod N) reordering L1D requests per warp, 0 = no reorder buffer", e);
+    rc |= opt_add_int(r, b, "-mrpb_depth", &c->mrpb_depth, "8", 1, 256, "MRPB: requests each FIFO holds", e);
     rc |= opt_add_enum(r, b, "-cbwt_pd_launch", &c->pd_launch, cbwt_pd_launch_names, "keep",
                        "at each kernel launch keep the predicted PD or reset it to -pdp_pd", e);
     return rc;

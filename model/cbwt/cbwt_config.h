@@ -27,6 +27,8 @@ typedef struct cbwt_config {
     int eq1_base;        /* Eq. 1 from n_max (doc) or the current MAW (G7 alternative) */
     int mrpb_stall_bypass; /* MRPB's resource-stall bypass: an L1D load refused for want of a line,
                               MSHR or miss-queue slot goes to the L2 instead of retrying */
+    int mrpb_queues;     /* MRPB's reorder buffer in front of the L1D: per-warp FIFOs (0 = none) */
+    int mrpb_depth;      /* entries per MRPB FIFO */
     int pd_launch;       /* kernel launch: keep the predicted PD, or reset it to -pdp_pd (G14) */
 } cbwt_config;
 

@@ -120,6 +120,11 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         sm_core_free(s);
         return -1;
     }
+    if (sm_mrpb_init(s) != 0) {
+        strbuf_printf(err, "SM %d: out of memory for MRPB's reorder buffer\n", id);
+        sm_core_free(s);
+        return -1;
+    }
     if (sm_mascar_init(s) != 0) {
         strbuf_printf(err, "SM %d: out of memory for MASCAR's re-execution queue\n", id);
         sm_core_free(s);
@@ -176,6 +181,7 @@ void sm_core_free(sm_core *s)
     sm_power_free(s);
     sm_prefetch_free(s);
     sm_mascar_free(s);
+    sm_mrpb_free(s);
     sm_locality_free(s);
     sm_wheel_free(s);
     free(s->warps);
@@ -471,7 +477,7 @@ int sm_core_response(sm_core *s, uint64_t id, uint64_t addr, uint8_t sector_mask
 uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle)
 {
     if (s->error) return SM_NEVER;
-    if (s->n_dirty || s->n_ready || s->ldst.busy || s->rexq.n || out_pick(s) >= 0) return cycle;
+    if (s->n_dirty || s->n_ready || s->ldst.busy || s->rexq.n || s->mrpb.n || out_pick(s) >= 0) return cycle;
     uint64_t t = sm_wheel_next(s);
     if (s->lb_on) {
         uint64_t l = sm_lb_next_work(s, cycle);
@@ -486,7 +492,7 @@ uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle)
 
 int sm_core_idle(const sm_core *s)
 {
-    return !s->live_ctas && !s->outstanding && !s->rsp_n && !s->ldst.busy && !s->rexq.n && out_pick(s) < 0 &&
+    return !s->live_ctas && !s->outstanding && !s->rsp_n && !s->ldst.busy && !s->rexq.n && !s->mrpb.n && out_pick(s) < 0 &&
            !s->wheel_pending;
 }
 

@@ -31,6 +31,7 @@
 #include <stdint.h>
 
 #include "../cache/cache_core.h"
+#include "../cbwt/mrpb.h"
 #include "../cbwt/pdp_l1.h"
 #include "../prefetch/sap.h"
 #include "../prefetch/sld.h"
@@ -347,6 +348,7 @@ typedef struct sm_core {
     sm_ldst ldst;
     sm_prefetch pf;
     sm_rexq rexq;
+    mrpb mrpb;                  /* MRPB's reorder buffer in front of the L1D (sm_mrpb.c; 0 queues: none) */
     sm_locality loc;
     uint8_t *next_mem;          /* per slot: next instruction uses the LD/ST unit (MASCAR only, else NULL) */
     sm_req *direct;             /* requests that skip the L1 (atomics, bypassed loads): ring */

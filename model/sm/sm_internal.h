@@ -105,6 +105,11 @@ void sm_mascar_signals(sm_core *s); /* before the issue stage: saturation for th
 int sm_rexq_park(sm_core *s, const coal_req *q);
 /* Before the LD/ST unit's own access: 1 when a parked request used the L1D port this cycle. */
 int sm_rexq_cycle(sm_core *s, uint64_t cycle);
+/* MRPB's SM side (sm_mrpb.c): the LD/ST unit's L1D requests through the per-warp reorder buffer. */
+int sm_mrpb_init(sm_core *s);
+void sm_mrpb_free(sm_core *s);
+int sm_mrpb_push(sm_core *s, const coal_req *q);
+void sm_mrpb_cycle(sm_core *s, uint64_t cycle);
 
 /* LD/ST unit (sm_ldst.c). */
 /* One request of the unit's instruction through the L1D (0: refused, retry). */

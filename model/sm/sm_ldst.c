@@ -267,6 +267,7 @@ void sm_ldst_cycle(sm_core *s, uint64_t cycle)
 {
     sm_ldst *u = &s->ldst;
     if (s->rexq.n && sm_rexq_cycle(s, cycle)) return; /* MASCAR: a parked load took the L1D port */
+    if (s->mrpb.n) sm_mrpb_cycle(s, cycle);            /* MRPB: the buffer's pick takes the L1D port */
     if (!u->busy || cycle < u->wake_until) return;
     if (u->space == PS_SHARED || u->space == PS_PARAM) {
         if (cycle < u->shared_done) return;
@@ -283,6 +284,8 @@ void sm_ldst_cycle(sm_core *s, uint64_t cycle)
         if (u->space == PS_CONST) ok = l1_access(s, &s->l1c, q, cycle, s->cfg->l1.dl1_latency);
         else if (!s->l1d_enabled || !uses_l1d(s, u, u->space))
             ok = direct_request(s, q);
+        else if (s->mrpb.n_queues)
+            ok = sm_mrpb_push(s, q);
         else
             ok = l1_access(s, &s->l1d, q, cycle, s->cfg->l1.dl1_latency) || sm_rexq_park(s, q);
         if (!ok) return;
