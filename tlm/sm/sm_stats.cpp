@@ -151,6 +151,14 @@ void add_sched(stat_registry *r, const std::string &p, sm_core &core)
         };
         add_all(r, p, e, sizeof e / sizeof *e);
     }
+    if (core.mrpb.n_queues) {
+        const Entry e[] = {
+            {"ldst.mrpb_pushed", &core.mrpb.pushed, "requests", "MRPB: L1D requests that entered the reorder buffer"},
+            {"ldst.mrpb_full", &core.mrpb.full, "attempts", "MRPB: cycles the LD/ST unit found its warp's queue full"},
+            {"ldst.mrpb_switches", &core.mrpb.switches, "events", "MRPB: the drain moved to another warp's queue"},
+        };
+        add_all(r, p, e, sizeof e / sizeof *e);
+    }
 }
 
 // A sum of statistics (ctx: their names, nullptr-terminated).
