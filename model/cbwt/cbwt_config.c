@@ -45,6 +45,8 @@ int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-mrpb_queues", &c->mrpb_queues, "0", 0, 64,
                       "MRPB: FIFOs (queue = warp mod N) reordering L1D requests per warp, 0 = no reorder buffer", e);
     rc |= opt_add_int(r, b, "-mrpb_depth", &c->mrpb_depth, "8", 1, 256, "MRPB: requests each FIFO holds", e);
+    rc |= opt_add_bool(r, b, "-cbwt_lls_gate", &c->lls_gate, "0",
+                       "PDP bypasses only while the last period's lls_rate exceeds T_LLS (contention detected)", e);
     rc |= opt_add_enum(r, b, "-cbwt_pd_launch", &c->pd_launch, cbwt_pd_launch_names, "keep",
                        "at each kernel launch keep the predicted PD or reset it to -pdp_pd", e);
     return rc;
@@ -57,6 +59,8 @@ int cbwt_config_check(const opt_registry *r, const cbwt_config *c, strbuf *e)
                      "must be a power of two, got %d", c->noc_sample);
     bad |= opt_check(r, e, "-cbwt_t_noc_l", c->t_noc_l <= c->t_noc_h || c->t_noc_h == 0,
                      "must not exceed -cbwt_t_noc_h (%g), got %g", c->t_noc_h, c->t_noc_l);
+    bad |= opt_check(r, e, "-cbwt_lls_gate", !c->lls_gate || c->ctrl,
+                     "needs the controller's periods: add -cbwt_ctrl 1");
     bad |= opt_check(r, e, "-cbwt_ctrl", !(c->ctrl && c->maw),
                      "the controller sets MAW itself: drop -cbwt_maw %d", c->maw);
     return bad ? -1 : 0;

@@ -29,6 +29,7 @@ typedef struct cbwt_config {
                               MSHR or miss-queue slot goes to the L2 instead of retrying */
     int mrpb_queues;     /* MRPB's reorder buffer in front of the L1D: per-warp FIFOs (0 = none) */
     int mrpb_depth;      /* entries per MRPB FIFO */
+    int lls_gate;        /* gap G26: PDP bypasses only after a period with lls_rate > T_LLS */
     int pd_launch;       /* kernel launch: keep the predicted PD, or reset it to -pdp_pd (G14) */
 } cbwt_config;
 

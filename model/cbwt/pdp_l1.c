@@ -12,7 +12,9 @@ static int predicts(int mode) { return mode >= PDP_MODE_PRIVATE && mode < PDP_MO
    with RPD 1 are already unprotected (spec 3.2.2 decrements first). */
 static int hook_victim(void *ctx, int set, const cache_line *lines, int at_fill)
 {
-    return pdp_victim(&((pdp_l1 *)ctx)->pol, set, lines, at_fill ? 0 : 1);
+    const pdp_l1 *p = ctx;
+    /* gate closed: protection ranks nothing, the LRU unreserved line goes (bypass only if all are reserved) */
+    return pdp_victim(&p->pol, set, lines, !p->bypass_open ? PDP_PD_MAX : at_fill ? 0 : 1);
 }
 
 int pdp_reuse_bin(unsigned hits) { return hits <= 2 ? (int)hits : hits <= 4 ? 3 : hits <= 8 ? 4 : 5; }
@@ -124,6 +126,7 @@ int pdp_l1_init(pdp_l1 *p, cache_core *cache, int mode, int pd, int period)
     }
     p->mode = mode;
     p->period = period;
+    p->bypass_open = 1;
     install_hooks(p, cache);
     return 0;
 }

@@ -41,6 +41,8 @@ typedef struct pdp_l1 {
     uint64_t reuse_hist[PDP_REUSE_BINS];
     void (*evict_next)(void *ctx, const cache_line *line, int set, int way); /* chained on_evict */
     void *evict_ctx;
+    int bypass_open;      /* -cbwt_lls_gate (gap G26): 0 while no contention is detected, then a set whose
+                             lines are all protected evicts its LRU unreserved line instead (1 by default) */
 } pdp_l1;
 
 /* Installs the hooks on `cache` (mode != off). 0, or -1 (bad parameters, no memory). */

@@ -65,6 +65,21 @@ TEST(CbwtPdpL1, ThrashingStreamLruMissesPdpHits)
     EXPECT_EQ(pdp.c.st.evictions, 0u);
 }
 
+TEST(CbwtPdpL1, ClosedLlsGateEvictsInsteadOfBypassing)
+{
+    // -cbwt_lls_gate (gap G26): with the gate closed the same stream as above cannot bypass: E
+    // evicts the LRU line A although A is protected, and the stream thrashes like LRU. Opened,
+    // the next all-protected access bypasses again.
+    L1 pdp(PDP_MODE_STATIC, 5);
+    pdp.p.bypass_open = 0;
+    EXPECT_EQ(pdp.cyclic(5, 3), std::string(15, 'M'));
+    EXPECT_EQ(pdp.c.st.bypasses, 0u);
+    pdp.p.bypass_open = 1;
+    // B..E are cached with RPDs 2..5; a new line F finds them all protected
+    EXPECT_EQ(pdp.load(5 * 128), 'B');
+    EXPECT_EQ(pdp.c.st.bypasses, 1u);
+}
+
 TEST(CbwtPdpL1, StaticPdBelowTheReuseDistanceIsLru)
 {
     // PD 4 runs out before the lines recur: E's decrement leaves A at 0: A is the victim, and

@@ -44,7 +44,8 @@ const L1Rate rate_all{false, false}, rate_nobyp{true, false}, rate_byp{false, tr
 
 } // namespace
 
-CbwtGlue::CbwtGlue(const gtlm_config &cfg, Gpu &gpu, stat_registry *stats) : gpu_(gpu), ctrl_(cfg.cbwt.ctrl != 0)
+CbwtGlue::CbwtGlue(const gtlm_config &cfg, Gpu &gpu, stat_registry *stats)
+    : gpu_(gpu), ctrl_(cfg.cbwt.ctrl != 0), gate_(cfg.cbwt.lls_gate != 0)
 {
     int n = gpu.n_l2();
     if (n < 1 || cbwt_ctl_init(&ctl_, &cfg.cbwt, n, cfg.l2.dl2.nsets, cfg.l2.dl2.assoc, gpu.n_sms(),
@@ -55,6 +56,7 @@ CbwtGlue::CbwtGlue(const gtlm_config &cfg, Gpu &gpu, stat_registry *stats) : gpu
         if (cbwt_l2_attach(&l2_[static_cast<size_t>(j)], &gpu.l2(j).core(), &ctl_.hw[j], &ctl_.full[j]) != 0)
             throw std::runtime_error("CBWT: the L2 slice's cache hooks are taken");
     gpu.icnt_mut().set_sampler(&ctl_.noc);
+    if (gate_) set_bypass_gate(false); // gap G26: no bypassing before contention is detected
     if (stats) register_stats(stats);
 }
 
@@ -87,7 +89,17 @@ void CbwtGlue::poll(uint64_t cycle)
     uint64_t loads, byp;
     sampler_counts(loads, byp);
     int before = ctl_.maw.maw;
-    if (cbwt_ctl_poll(&ctl_, loads, byp, cycle) && ctl_.maw.maw != before) broadcast(static_cast<uint32_t>(ctl_.maw.maw));
+    if (!cbwt_ctl_poll(&ctl_, loads, byp, cycle)) return;
+    if (ctl_.maw.maw != before) broadcast(static_cast<uint32_t>(ctl_.maw.maw));
+    if (gate_) set_bypass_gate(ctl_.lls_rate > ctl_.params.t_lls);
+}
+
+// The L2's contention notice to every L1 (seed Sec. V-B: "When the LLS rate ... is high enough, the
+// L2 cache notifies the L1 cache"; Sec. V-B: "When cache congestion is detected, the cache
+// controller enables bypassing").
+void CbwtGlue::set_bypass_gate(bool open)
+{
+    for (int i = 0; i < gpu_.n_sms(); i++) gpu_.sm(i).core().pdp.bypass_open = open ? 1 : 0;
 }
 
 void CbwtGlue::observe(ProbeList &out) const

@@ -41,7 +41,9 @@ private:
     void broadcast(uint32_t maw);
     void register_stats(stat_registry *r);
     Gpu &gpu_;
+    void set_bypass_gate(bool open);
     bool ctrl_;
+    bool gate_; // -cbwt_lls_gate
     cbwt_ctl ctl_{};
     std::vector<cbwt_l2> l2_;
 };
