@@ -261,10 +261,15 @@ typedef struct sm_locality {
 
 /* MASCAR's cache-access re-execution queue (sm_rexq.c): loads the L1D refused, parked so that
  * the LD/ST unit goes on with the next instruction. */
-typedef struct sm_rexq_entry {
+/* Whose a buffered L1D request is (MASCAR's re-execution queue, MRPB's reorder buffer): what
+ * the LD/ST unit needs to access the L1D for it later (sm_ldst_l1d_replay). */
+typedef struct sm_ldst_who {
     uint32_t slot, rec, pc, func;
-    uint8_t space;
+    uint8_t space, is_store;
     int index;                  /* the request's index in its instruction (0: the first) */
+} sm_ldst_who;
+typedef struct sm_rexq_entry {
+    sm_ldst_who who;
     coal_req q;
 } sm_rexq_entry;
 typedef struct sm_rexq {

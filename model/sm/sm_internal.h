@@ -114,6 +114,10 @@ void sm_mrpb_cycle(sm_core *s, uint64_t cycle);
 /* LD/ST unit (sm_ldst.c). */
 /* One request of the unit's instruction through the L1D (0: refused, retry). */
 int sm_ldst_l1d_access(sm_core *s, const coal_req *q, uint64_t cycle);
+/* The unit's instruction as a buffered request's owner, and the same access for a buffered request
+   (the unit's own instruction is kept). */
+void sm_ldst_who_now(const sm_core *s, sm_ldst_who *w);
+int sm_ldst_l1d_replay(sm_core *s, const sm_ldst_who *w, const coal_req *q, uint64_t cycle);
 /* Takes the memory instruction just executed by the warp in slot (acc: its accesses). */
 void sm_ldst_accept(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t func, uint32_t pc,
                     uint32_t reg_base, const simt_mem_access *acc, uint64_t cycle);

@@ -239,6 +239,38 @@ int sm_ldst_l1d_access(sm_core *s, const coal_req *q, uint64_t cycle)
     return l1_access(s, &s->l1d, q, cycle, s->cfg->l1.dl1_latency);
 }
 
+void sm_ldst_who_now(const sm_core *s, sm_ldst_who *w)
+{
+    const sm_ldst *u = &s->ldst;
+    memset(w, 0, sizeof *w);
+    w->slot = u->slot;
+    w->rec = u->rec;
+    w->pc = u->pc;
+    w->func = u->func;
+    w->space = u->space;
+    w->is_store = u->is_store;
+    w->index = u->next;
+}
+
+int sm_ldst_l1d_replay(sm_core *s, const sm_ldst_who *w, const coal_req *q, uint64_t cycle)
+{
+    sm_ldst saved;
+    memcpy(&saved, &s->ldst, offsetof(sm_ldst, reqs));
+    sm_ldst *u = &s->ldst;
+    memset(u, 0, offsetof(sm_ldst, reqs));
+    u->busy = 1;
+    u->space = w->space;
+    u->is_store = w->is_store;
+    u->slot = w->slot;
+    u->rec = w->rec;
+    u->pc = w->pc;
+    u->func = w->func;
+    u->next = w->index;
+    int ok = sm_ldst_l1d_access(s, q, cycle);
+    memcpy(&s->ldst, &saved, offsetof(sm_ldst, reqs));
+    return ok;
+}
+
 /* A request that skips the L1 (atomics, bypassed loads). */
 static int direct_request(sm_core *s, const coal_req *q)
 {

@@ -12,9 +12,7 @@
 #include "sm_internal.h"
 
 typedef struct sm_mrpb_entry {
-    uint32_t slot, rec, pc, func;
-    uint8_t space, is_store;
-    int index;                  /* the request's index in its instruction */
+    sm_ldst_who who;
     coal_req q;
 } sm_mrpb_entry;
 
@@ -29,19 +27,12 @@ void sm_mrpb_free(sm_core *s) { mrpb_free(&s->mrpb); }
 
 int sm_mrpb_push(sm_core *s, const coal_req *q)
 {
-    const sm_ldst *u = &s->ldst;
     sm_mrpb_entry e;
     memset(&e, 0, sizeof e);
-    e.slot = u->slot;
-    e.rec = u->rec;
-    e.pc = u->pc;
-    e.func = u->func;
-    e.space = u->space;
-    e.is_store = u->is_store;
-    e.index = u->next;
+    sm_ldst_who_now(s, &e.who);
     e.q = *q;
-    if (mrpb_push(&s->mrpb, u->slot, &e) != 0) return 0;
-    s->rec[u->rec].outstanding++; /* held until the access passed the L1D */
+    if (mrpb_push(&s->mrpb, e.who.slot, &e) != 0) return 0;
+    s->rec[e.who.rec].outstanding++; /* held until the access passed the L1D */
     return 1;
 }
 
@@ -49,22 +40,8 @@ void sm_mrpb_cycle(sm_core *s, uint64_t cycle)
 {
     const sm_mrpb_entry *e = (const sm_mrpb_entry *)mrpb_head(&s->mrpb);
     if (!e) return;
-    sm_ldst saved; /* the unit's own instruction, restored after the access */
-    memcpy(&saved, &s->ldst, offsetof(sm_ldst, reqs));
-    sm_ldst *u = &s->ldst;
-    memset(u, 0, offsetof(sm_ldst, reqs));
-    u->busy = 1;
-    u->space = e->space;
-    u->is_store = e->is_store;
-    u->slot = e->slot;
-    u->rec = e->rec;
-    u->pc = e->pc;
-    u->func = e->func;
-    u->next = e->index;
-    uint32_t rec = e->rec;
-    int ok = sm_ldst_l1d_access(s, &e->q, cycle);
-    memcpy(&s->ldst, &saved, offsetof(sm_ldst, reqs));
-    if (!ok) return;
+    uint32_t rec = e->who.rec;
+    if (!sm_ldst_l1d_replay(s, &e->who, &e->q, cycle)) return;
     mrpb_pop(&s->mrpb);
     sm_record_done(s, rec, cycle); /* the access took its own counts (a store may have sent none) */
     s->progress++;

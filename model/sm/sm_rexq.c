@@ -59,12 +59,7 @@ int sm_rexq_park(sm_core *s, const coal_req *q)
         return 0;
     }
     sm_rexq_entry *e = &x->e[(x->head + x->n++) % x->cap];
-    e->slot = u->slot;
-    e->rec = u->rec;
-    e->pc = u->pc;
-    e->func = u->func;
-    e->space = u->space;
-    e->index = u->next;
+    sm_ldst_who_now(s, &e->who); /* never a store (is_store 0) */
     e->q = *q;
     s->rec[u->rec].outstanding++; /* held until re-executed */
     x->parked++;
@@ -76,21 +71,9 @@ int sm_rexq_cycle(sm_core *s, uint64_t cycle)
     sm_rexq *x = &s->rexq;
     if (!x->n || !l1d_has_room(s)) return 0;
     sm_rexq_entry *e = &x->e[x->head];
-    sm_ldst saved; /* the unit's own instruction, restored after the re-execution */
-    memcpy(&saved, &s->ldst, offsetof(sm_ldst, reqs));
-    sm_ldst *u = &s->ldst;
-    memset(u, 0, offsetof(sm_ldst, reqs));
-    u->busy = 1;
-    u->space = e->space;
-    u->slot = e->slot;
-    u->rec = e->rec;
-    u->pc = e->pc;
-    u->func = e->func;
-    u->next = e->index;
-    int ok = sm_ldst_l1d_access(s, &e->q, cycle);
-    memcpy(&s->ldst, &saved, offsetof(sm_ldst, reqs));
+    int ok = sm_ldst_l1d_replay(s, &e->who, &e->q, cycle);
     if (!ok) return 0;
-    s->rec[e->rec].outstanding--; /* the access took its own count */
+    s->rec[e->who.rec].outstanding--; /* the access took its own count */
     x->head = (x->head + 1) % x->cap;
     x->n--;
     x->replayed++;
