@@ -247,11 +247,12 @@ TEST(Cbwt, MrpbStallBypassAndDirectPdpBypassesSendLoadsToTheL2)
     }
 }
 
-TEST(Cbwt, MrpbReorderBufferKeepsResultsAndDrainsWarpByWarp)
+TEST(Cbwt, MrpbReorderBufferTakesEveryRequestAndKeepsResults)
 {
-    // MRPB's reorder buffer (-mrpb_queues 8): every L1D request of the thrashing kernel passes the
-    // per-warp FIFOs, the sums stay right, and the drain changes queue far less often than once
-    // per request (a warp's 32-request loads reach the L1 back to back).
+    // MRPB's reorder buffer (-mrpb_queues 8): every global request of the thrashing kernel passes
+    // the per-warp FIFOs and the sums stay right. Its loads are coalesced (one request per
+    // instruction), so the drain switches queue often but never more than once per request; the
+    // drain order itself is hand-checked in test_cbwt_mrpb.cpp.
     gtlm_sim *sim = make({"-mrpb_queues", "8", "-mrpb_depth", "8"});
     ASSERT_NE(sim, nullptr);
     CbwtRun r = run(sim, 32, 768, 8, 2, 0);
@@ -261,9 +262,9 @@ TEST(Cbwt, MrpbReorderBufferKeepsResultsAndDrainsWarpByWarp)
     std::printf("MRPB: %.0f cycles, SM 0 %.0f requests buffered of %.0f, %.0f queue switches\n", r.cycles, pushed,
                 requests, switches);
     EXPECT_GT(pushed, 0.0);
-    EXPECT_LE(pushed, requests);
+    EXPECT_EQ(pushed, requests);
     EXPECT_GT(switches, 0.0);
-    EXPECT_LT(switches, pushed / 4);
+    EXPECT_LT(switches, pushed);
     gtlm_sim_destroy(sim);
 }
 
