@@ -7,7 +7,7 @@
 #include <stdio.h>
 
 #define SW_MAX_WORKLOADS 256
-#define SW_MAX_CONFIGS 64
+#define SW_MAX_CONFIGS 96
 #define SW_MAX_ARGS 64
 #define SW_MAX_CLASSES 32
 #define SW_MAX_EXTRAS 256
