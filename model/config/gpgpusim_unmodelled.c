@@ -72,7 +72,6 @@ static const char *const unmodelled[] = {
     "-gpgpu_heap_size_limit",
     "-gpgpu_ignore_resources_limitation",
     "-gpgpu_inst_fetch_throughput",
-    "-gpgpu_kernel_launch_latency",
     "-gpgpu_l1_banks_byte_interleaving",
     "-gpgpu_l1_banks_hashing_function",
     "-gpgpu_l1_cache_write_ratio",
