@@ -72,8 +72,6 @@ static const char *const unmodelled[] = {
     "-gpgpu_heap_size_limit",
     "-gpgpu_ignore_resources_limitation",
     "-gpgpu_inst_fetch_throughput",
-    "-gpgpu_l1_banks_byte_interleaving",
-    "-gpgpu_l1_banks_hashing_function",
     "-gpgpu_l1_cache_write_ratio",
     "-gpgpu_local_mem_map",
     "-gpgpu_max_completed_cta",
