@@ -120,9 +120,11 @@ uint32_t regfile_operand_reads(regfile *rf, uint32_t slot, const uint32_t *src, 
     if (rf->cfg.n_banks <= 1 || n <= 0) return 0; /* the baseline rule: a single bank never delays */
     uint32_t worst = 0;
     uint32_t shift = rf->cfg.bank_use_warp_id ? slot : 0;
+    uint32_t groups = rf->cfg.n_groups > 1 ? rf->cfg.n_groups : 1;
+    uint32_t per = rf->cfg.n_banks / groups, first = (slot % groups) * per; /* the slot's scheduler's banks */
     for (int i = 0; i < n; i++) {
         if (src[i] == UINT32_MAX) continue;
-        uint32_t u = bank_take(rf, (src[i] + base + shift) % rf->cfg.n_banks, cycle) + 1;
+        uint32_t u = bank_take(rf, first + (src[i] + base + shift) % per, cycle) + 1;
         rf->st.operand_reads++;
         if (u > worst) worst = u;
     }

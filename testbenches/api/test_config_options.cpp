@@ -125,4 +125,99 @@ TEST(GpgpuSimOptions, L1BankConflictsCostACycleEach)
     EXPECT_EQ(hashed.conflicts, 0);
 }
 
+// Lane 0 of each warp stores, at out[2 * warp], the cycles from before eight independent
+// sin.approx (all reading f1) to after the last one issued, and at out[2 * warp + 1] the cycles of
+// a chain of eight dependent add.u32 r2, r2, r4 (two sources two registers apart).
+const char *kSubCorePtx = R"(
+.version 7.5
+.target sm_75
+.address_size 64
+.visible .entry sub_cores(.param .u64 out)
+{
+    .reg .b64 %rd<12>;
+    .reg .b32 %r<12>;
+    .reg .f32 %f<12>;
+    .reg .pred %p<2>;
+    mov.u32 %r1, %tid.x;
+    cvt.rn.f32.u32 %f1, %r1;
+    mov.u32 %r2, 3;
+    mov.u32 %r4, 5;
+    add.f32 %f10, %f1, 1.0;
+    add.u32 %r6, %r2, %r4;
+    mov.u64 %rd1, %clock64;
+    sin.approx.f32 %f2, %f1;
+    sin.approx.f32 %f3, %f1;
+    sin.approx.f32 %f4, %f1;
+    sin.approx.f32 %f5, %f1;
+    sin.approx.f32 %f6, %f1;
+    sin.approx.f32 %f7, %f1;
+    sin.approx.f32 %f8, %f1;
+    sin.approx.f32 %f9, %f1;
+    mov.u64 %rd2, %clock64;
+    mov.u64 %rd3, %clock64;
+    add.u32 %r2, %r2, %r4;
+    add.u32 %r2, %r2, %r4;
+    add.u32 %r2, %r2, %r4;
+    add.u32 %r2, %r2, %r4;
+    add.u32 %r2, %r2, %r4;
+    add.u32 %r2, %r2, %r4;
+    add.u32 %r2, %r2, %r4;
+    add.u32 %r2, %r2, %r4;
+    mov.u32 %r7, %r2;
+    mov.u64 %rd4, %clock64;
+    and.b32 %r8, %r1, 31;
+    setp.ne.u32 %p1, %r8, 0;
+    @%p1 ret;
+    ld.param.u64 %rd5, [out];
+    shr.u32 %r9, %r1, 5;
+    mul.wide.u32 %rd6, %r9, 16;
+    add.s64 %rd7, %rd5, %rd6;
+    sub.s64 %rd8, %rd2, %rd1;
+    sub.s64 %rd9, %rd4, %rd3;
+    st.global.u64 [%rd7], %rd8;
+    st.global.u64 [%rd7+8], %rd9;
+    ret;
+}
+)";
+
+// Two warps (slots 0 and 1: schedulers 0 and 1 of 4) run sub_cores; returns {sin cycles, add-chain
+// cycles} per warp.
+std::vector<uint64_t> sub_core_run(const char *sub_core)
+{
+    Sim s({"-gpgpu_num_sched_per_core", "4", "-gpgpu_num_sfu_units", "4", "-gpgpu_num_sp_units", "4",
+           "-gpgpu_num_reg_banks", "8", "-ptx_opcode_initiation_sfu", "8", "-gpgpu_sub_core_model", sub_core});
+    gtlm_module *m = nullptr;
+    EXPECT_EQ(gtlm_module_load_ptx(s.sim, kSubCorePtx, "sub_cores", &m), GTLM_OK) << gtlm_last_error();
+    gtlm_devptr out = s.alloc(32);
+    const unsigned g[3] = {1, 1, 1}, b[3] = {64, 1, 1};
+    const void *args[] = {&out};
+    const size_t sizes[] = {8};
+    EXPECT_EQ(gtlm_launch(s.sim, m, "sub_cores", g, b, 0, args, sizes, 1), GTLM_OK) << gtlm_last_error();
+    std::vector<uint64_t> t(4);
+    EXPECT_EQ(gtlm_memcpy_dtoh(s.sim, t.data(), out, 32), GTLM_OK);
+    return t;
+}
+
+// -gpgpu_sub_core_model 1: a warp issues only to its scheduler's own SFU (one of four) and reads
+// its registers from its scheduler's 2 of the 8 banks.
+//  - Eight independent sin.approx with initiation interval 8: on the SM's four SFUs they issue in
+//    cycles 1, 2, 3, 4, 9, 10, 11, 12 after the first clock read (the clock read after them: 13);
+//    on the warp's own SFU in cycles 1, 9, ..., 57 (clock: 58). Warp 1, on scheduler 1, has an SFU
+//    of its own, so it takes 58 cycles too, not longer. (With one warp alone the shared SFUs would
+//    give 13; with both warps sharing them, 27.)
+//  - add r2, r2, r4: banks r mod 8 differ (2, 4), banks r mod 2 coincide: one extra read cycle per
+//    add, eight in the chain.
+TEST(GpgpuSimOptions, SubCoreModelBindsAWarpToItsSchedulersUnitsAndBanks)
+{
+    std::vector<uint64_t> shared = sub_core_run("0"), sub = sub_core_run("1");
+    EXPECT_EQ(sub[0], 58u);
+    EXPECT_EQ(sub[2], 58u);
+    // Shared: both warps issue a sin in the same cycles (scheduler 0 picks first), two of the four
+    // SFUs each, so each warp's sins go in cycles 1, 2, 9, 10, 17, 18, 25, 26 (clock: 27).
+    EXPECT_EQ(shared[0], 27u);
+    EXPECT_EQ(shared[2], 27u);
+    EXPECT_EQ(sub[1], shared[1] + 8); // warp 0 issues first in its cycle: no other warp's reads before it
+    EXPECT_EQ(sub[3], sub[1]);        // warp 1 has banks of its own: the same chain, the same cycles
+}
+
 } // namespace
