@@ -113,7 +113,6 @@ static const char *const unmodelled[] = {
     "-gpgpu_ptx_save_converted_ptxplus",
     "-gpgpu_ptx_sim_mode",
     "-gpgpu_ptx_use_cuobjdump",
-    "-gpgpu_reg_file_port_throughput",
     "-gpgpu_registers_per_block",
     "-gpgpu_runtime_pending_launch_count_limit",
     "-gpgpu_runtime_stat",

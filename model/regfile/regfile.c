@@ -128,7 +128,9 @@ uint32_t regfile_operand_reads(regfile *rf, uint32_t slot, const uint32_t *src, 
         rf->st.operand_reads++;
         if (u > worst) worst = u;
     }
-    uint32_t extra = worst > 1 ? worst - 1 : 0;
+    uint32_t ports = rf->cfg.port_reads > 1 ? rf->cfg.port_reads : 1;
+    uint32_t cycles = (worst + ports - 1) / ports; /* the busiest bank's reads, ports at a time */
+    uint32_t extra = cycles > 1 ? cycles - 1 : 0;
     rf->st.operand_conflict_cycles += extra;
     return extra;
 }
@@ -137,7 +139,7 @@ uint32_t regfile_nonop_access(regfile *rf, uint32_t rn, int is_write, uint64_t c
 {
     if (is_write) rf->st.nonop_writes++;
     else rf->st.nonop_reads++;
-    uint32_t wait = bank_take(rf, rn % rf->cfg.n_banks, cycle);
+    uint32_t wait = bank_take(rf, rn % rf->cfg.n_banks, cycle) / (rf->cfg.port_reads > 1 ? rf->cfg.port_reads : 1);
     rf->st.nonop_conflict_cycles += wait;
     return wait;
 }

@@ -10,7 +10,8 @@
  * source register r of a warp whose frame starts at base is (r + base [+ slot]) mod banks, one extra
  * cycle per extra read of the busiest bank; with a single bank there is no delay. With sub-cores
  * (n_groups > 1) the banks are split among the schedulers: slot w's register r is in bank
- * g * (banks / n_groups) + (r + base [+ slot]) mod (banks / n_groups), g = w mod n_groups.
+ * g * (banks / n_groups) + (r + base [+ slot]) mod (banks / n_groups), g = w mod n_groups. A bank
+ * serves port_reads reads per cycle: k reads of one bank take ceil(k / port_reads) cycles.
  *
  * Victim-cache register numbers (Eq. 2): RN = base + N * (#sets * #ways) + X * #ways + Y for VP N,
  * set X, way Y (0-based). The document's Offset 511 gives 511..2046 while the text says 512..2047
@@ -28,6 +29,7 @@ typedef struct regfile_config {
     uint32_t n_regs;     /* warp registers (32-bit registers per SM / 32) */
     uint32_t n_banks;    /* -gpgpu_num_reg_banks */
     int bank_use_warp_id; /* -gpgpu_reg_bank_use_warp_id */
+    uint32_t port_reads; /* -gpgpu_reg_file_port_throughput: reads one bank serves per cycle (0 = 1) */
     uint32_t n_groups;   /* -gpgpu_sub_core_model: the schedulers, each with n_banks / n_groups banks
                             of its own (warp slot w reads group w mod n_groups); 0 or 1: shared */
     uint32_t n_cta_slots;

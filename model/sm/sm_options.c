@@ -54,6 +54,9 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
     rc |= opt_add_bool(r, b, "-gpgpu_dual_issue_diff_exec_units", &c->dual_issue_diff_units, "1",
                        "dual issue only to different execution units", e);
     rc |= opt_add_int(r, b, "-gpgpu_num_reg_banks", &c->n_reg_banks, "16", 1, 1024, "register file banks per SM", e);
+    rc |= opt_add_int(r, b, "-gpgpu_reg_file_port_throughput", &c->reg_file_port_throughput, "1", 1, 8,
+                      "register reads one bank serves per cycle: k reads of a bank in one cycle delay the result by "
+                      "ceil(k / this) - 1 cycles", e);
     rc |= opt_add_bool(r, b, "-gpgpu_reg_bank_use_warp_id", &c->reg_bank_use_warp_id, "0",
                        "offset a register's bank by its warp id", e);
     rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sp", &c->oc_units_sp, "6", 0, 1024, "operand collector units for SP", e);

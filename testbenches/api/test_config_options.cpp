@@ -182,10 +182,11 @@ const char *kSubCorePtx = R"(
 
 // Two warps (slots 0 and 1: schedulers 0 and 1 of 4) run sub_cores; returns {sin cycles, add-chain
 // cycles} per warp.
-std::vector<uint64_t> sub_core_run(const char *sub_core)
+std::vector<uint64_t> sub_core_run(const char *sub_core, const char *ports = "1")
 {
     Sim s({"-gpgpu_num_sched_per_core", "4", "-gpgpu_num_sfu_units", "4", "-gpgpu_num_sp_units", "4",
-           "-gpgpu_num_reg_banks", "8", "-ptx_opcode_initiation_sfu", "8", "-gpgpu_sub_core_model", sub_core});
+           "-gpgpu_num_reg_banks", "8", "-ptx_opcode_initiation_sfu", "8", "-gpgpu_sub_core_model", sub_core,
+           "-gpgpu_reg_file_port_throughput", ports});
     gtlm_module *m = nullptr;
     EXPECT_EQ(gtlm_module_load_ptx(s.sim, kSubCorePtx, "sub_cores", &m), GTLM_OK) << gtlm_last_error();
     gtlm_devptr out = s.alloc(32);
@@ -218,6 +219,18 @@ TEST(GpgpuSimOptions, SubCoreModelBindsAWarpToItsSchedulersUnitsAndBanks)
     EXPECT_EQ(shared[2], 27u);
     EXPECT_EQ(sub[1], shared[1] + 8); // warp 0 issues first in its cycle: no other warp's reads before it
     EXPECT_EQ(sub[3], sub[1]);        // warp 1 has banks of its own: the same chain, the same cycles
+}
+
+// -gpgpu_reg_file_port_throughput 2: a bank serves two reads per cycle, so the two same-bank reads
+// of add r2, r2, r4 under sub-cores (2 banks per scheduler) no longer delay it: the chain takes
+// the cycles it takes without the conflict (warp 0 with shared banks, where r2 and r4 differ).
+TEST(GpgpuSimOptions, RegisterFilePortThroughputServesThatManyReadsPerBank)
+{
+    std::vector<uint64_t> shared = sub_core_run("0"), sub = sub_core_run("1"), two = sub_core_run("1", "2");
+    EXPECT_EQ(sub[1], shared[1] + 8);
+    EXPECT_EQ(two[1], shared[1]);
+    EXPECT_EQ(two[3], shared[1]);
+    EXPECT_EQ(two[0], sub[0]); // the SFUs are not register banks: unchanged
 }
 
 } // namespace

@@ -69,7 +69,8 @@ static void row(mb *m, const char *name, double got, double want, const char *fo
 }
 
 /* Extra cycles of an instruction whose distinct source registers are the slots in regs[] of one
- * block: the reads of the busiest bank beyond the first, one cycle each (none with one bank). */
+ * block: the reads of the busiest bank beyond the first port-load, one cycle per
+ * -gpgpu_reg_file_port_throughput reads (none with one bank). */
 /* With -gpgpu_sub_core_model the warp's scheduler owns an equal share of the banks and units. */
 static long per_sched(mb *m, long n)
 {
@@ -86,7 +87,9 @@ static long bank_extra(mb *m, const int *regs, int n)
         for (int j = 0; j < n; j++) same += regs[j] % banks == regs[i] % banks;
         if (same > worst) worst = same;
     }
-    return worst - 1;
+    long ports = opt(m, "-gpgpu_reg_file_port_throughput"); /* reads a bank serves per cycle */
+    if (ports < 1) ports = 1;
+    return (worst + ports - 1) / ports - 1;
 }
 
 static void global_chases(mb *m)
