@@ -8,7 +8,9 @@
 typedef struct l1_config {
     gsim_cache_cfg dl1, il1, const_l1, tex_l1;
     int dl1_latency;  /* core cycles from tag check to data for a hit */
-    int dl1_banks;
+    int dl1_banks;          /* L1D banks: up to this many requests enter the L1 per cycle, one per bank */
+    int dl1_bank_interleave; /* bytes per bank before the next (a power of two) */
+    int dl1_bank_hash;       /* L1_BANK_HASH_LINEAR or L1_BANK_HASH_XOR (l1_bank.h) */
     int gmem_skip_l1d; /* global loads bypass the L1 */
 } l1_config;
 

@@ -16,7 +16,14 @@ int l1_options_register(opt_registry *r, l1_config *c, strbuf *e)
     rc |= opt_add_custom(r, b, "-gpgpu_tex_cache:l1", &gsim_opt_cache, &c->tex_l1, "N:4:128:24,L:R:m:N:L,F:128:4,128:2",
                          "L1 texture cache (same syntax as -gpgpu_cache:dl1)", e);
     rc |= opt_add_int(r, b, "-gpgpu_l1_latency", &c->dl1_latency, "1", 1, SM_MAX_LATENCY, "L1 data cache hit latency in core cycles", e);
-    rc |= opt_add_int(r, b, "-gpgpu_l1_banks", &c->dl1_banks, "1", 1, 64, "L1 data cache banks", e);
+    rc |= opt_add_int(r, b, "-gpgpu_l1_banks", &c->dl1_banks, "1", 1, 64,
+                      "L1 data cache banks (a power of two): up to this many requests of a memory instruction enter "
+                      "the L1 per cycle, each in another bank; the first to a bank already used waits a cycle", e);
+    rc |= opt_add_int(r, b, "-gpgpu_l1_banks_byte_interleaving", &c->dl1_bank_interleave, "32", 1, 4096,
+                      "bytes of one L1 bank before the next bank (a power of two; 32: a sector per bank)", e);
+    rc |= opt_add_int(r, b, "-gpgpu_l1_banks_hashing_function", &c->dl1_bank_hash, "0", 0, 1,
+                      "L1 bank of an address: 0 linear, 1 XOR with the next higher address bits "
+                      "(GPGPU-Sim's IPOLY and Fermi bank hashes are not modelled)", e);
     rc |= opt_add_bool(r, b, "-gpgpu_gmem_skip_L1D", &c->gmem_skip_l1d, "0", "global memory accesses bypass the L1 data cache", e);
     /* GPGPU-Sim 3.x spelled it without the prefix; the same field, so 3.x configs keep their setting. */
     rc |= opt_add_alias(r, "-gmem_skip_L1D", "-gpgpu_gmem_skip_L1D", "GPGPU-Sim 3.x name of -gpgpu_gmem_skip_L1D", e);
@@ -49,6 +56,9 @@ int l1_config_check(const opt_registry *r, const l1_config *c, strbuf *e)
 {
     int bad = check_cache(r, e, "-gpgpu_cache:dl1", &c->dl1, 1);
     bad |= check_cache(r, e, "-gpgpu_cache:il1", &c->il1, 0);
+    bad |= opt_check(r, e, "-gpgpu_l1_banks", (c->dl1_banks & (c->dl1_banks - 1)) == 0, "must be a power of two");
+    bad |= opt_check(r, e, "-gpgpu_l1_banks_byte_interleaving", (c->dl1_bank_interleave & (c->dl1_bank_interleave - 1)) == 0,
+                     "must be a power of two");
     return bad ? -1 : 0;
 }
 

@@ -29,6 +29,7 @@ typedef struct gpu_top_config {
     gsim_clock_domains clocks; /* MHz: core:icnt:l2:dram */
     int64_t max_cycles;        /* stop after this many core cycles (0: no limit) */
     int64_t max_insn;          /* stop after this many warp instructions (0: no limit) */
+    int64_t launch_latency;    /* core cycles from a kernel launch to its first CTA dispatch */
     int deadlock_detect;
     int64_t watchdog_cycles;   /* cycles without progress before the watchdog stops the run */
     int64_t seed;

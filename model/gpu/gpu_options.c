@@ -23,6 +23,8 @@ int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
                          "clock frequencies in MHz core:interconnect:L2:DRAM", e);
     rc |= opt_add_i64(r, b, "-gpgpu_max_cycle", &c->max_cycles, "0", 0, GPU_MAX_CYCLES, "stop after this many core cycles (0: no limit)", e);
     rc |= opt_add_i64(r, b, "-gpgpu_max_insn", &c->max_insn, "0", 0, INT64_MAX, "stop after this many warp instructions (0: no limit)", e);
+    rc |= opt_add_i64(r, b, "-gpgpu_kernel_launch_latency", &c->launch_latency, "0", 0, 100000000,
+                      "core cycles from each kernel launch to its first CTA dispatch (counted in the kernel's cycles)", e);
     rc |= opt_add_bool(r, b, "-gpgpu_deadlock_detect", &c->deadlock_detect, "1", "stop with a report when no unit makes progress", e);
     rc |= opt_add_i64(r, b, "-gtlm_watchdog_cycles", &c->watchdog_cycles, "100000", 1, GPU_MAX_CYCLES,
                       "core cycles without any progress before the deadlock watchdog stops the run", e);

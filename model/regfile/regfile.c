@@ -120,13 +120,17 @@ uint32_t regfile_operand_reads(regfile *rf, uint32_t slot, const uint32_t *src, 
     if (rf->cfg.n_banks <= 1 || n <= 0) return 0; /* the baseline rule: a single bank never delays */
     uint32_t worst = 0;
     uint32_t shift = rf->cfg.bank_use_warp_id ? slot : 0;
+    uint32_t groups = rf->cfg.n_groups > 1 ? rf->cfg.n_groups : 1;
+    uint32_t per = rf->cfg.n_banks / groups, first = (slot % groups) * per; /* the slot's scheduler's banks */
     for (int i = 0; i < n; i++) {
         if (src[i] == UINT32_MAX) continue;
-        uint32_t u = bank_take(rf, (src[i] + base + shift) % rf->cfg.n_banks, cycle) + 1;
+        uint32_t u = bank_take(rf, first + (src[i] + base + shift) % per, cycle) + 1;
         rf->st.operand_reads++;
         if (u > worst) worst = u;
     }
-    uint32_t extra = worst > 1 ? worst - 1 : 0;
+    uint32_t ports = rf->cfg.port_reads > 1 ? rf->cfg.port_reads : 1;
+    uint32_t cycles = (worst + ports - 1) / ports; /* the busiest bank's reads, ports at a time */
+    uint32_t extra = cycles > 1 ? cycles - 1 : 0;
     rf->st.operand_conflict_cycles += extra;
     return extra;
 }
@@ -135,7 +139,7 @@ uint32_t regfile_nonop_access(regfile *rf, uint32_t rn, int is_write, uint64_t c
 {
     if (is_write) rf->st.nonop_writes++;
     else rf->st.nonop_reads++;
-    uint32_t wait = bank_take(rf, rn % rf->cfg.n_banks, cycle);
+    uint32_t wait = bank_take(rf, rn % rf->cfg.n_banks, cycle) / (rf->cfg.port_reads > 1 ? rf->cfg.port_reads : 1);
     rf->st.nonop_conflict_cycles += wait;
     return wait;
 }

@@ -8,7 +8,10 @@
  *
  * Operand reads keep the baseline rule of the former sm_issue bank model bit for bit: the bank of
  * source register r of a warp whose frame starts at base is (r + base [+ slot]) mod banks, one extra
- * cycle per extra read of the busiest bank; with a single bank there is no delay.
+ * cycle per extra read of the busiest bank; with a single bank there is no delay. With sub-cores
+ * (n_groups > 1) the banks are split among the schedulers: slot w's register r is in bank
+ * g * (banks / n_groups) + (r + base [+ slot]) mod (banks / n_groups), g = w mod n_groups. A bank
+ * serves port_reads reads per cycle: k reads of one bank take ceil(k / port_reads) cycles.
  *
  * Victim-cache register numbers (Eq. 2): RN = base + N * (#sets * #ways) + X * #ways + Y for VP N,
  * set X, way Y (0-based). The document's Offset 511 gives 511..2046 while the text says 512..2047
@@ -26,6 +29,9 @@ typedef struct regfile_config {
     uint32_t n_regs;     /* warp registers (32-bit registers per SM / 32) */
     uint32_t n_banks;    /* -gpgpu_num_reg_banks */
     int bank_use_warp_id; /* -gpgpu_reg_bank_use_warp_id */
+    uint32_t port_reads; /* -gpgpu_reg_file_port_throughput: reads one bank serves per cycle (0 = 1) */
+    uint32_t n_groups;   /* -gpgpu_sub_core_model: the schedulers, each with n_banks / n_groups banks
+                            of its own (warp slot w reads group w mod n_groups); 0 or 1: shared */
     uint32_t n_cta_slots;
     uint32_t vc_base;    /* RN of VP 0, set 0, way 0 (512 PROPOSAL, 511 verbatim Offset) */
     uint32_t vtt_sets;   /* 48 */

@@ -29,6 +29,7 @@ typedef struct sm_config {
     int max_insn_issue_per_warp;   /* instructions a warp may issue per cycle */
     int dual_issue_diff_units;
     int n_reg_banks;
+    int reg_file_port_throughput;  /* register reads one bank serves per cycle */
     int reg_bank_use_warp_id;
     int oc_units_sp, oc_units_sfu, oc_units_mem, oc_units_dp, oc_units_int, oc_units_gen;
     gsim_int_list pipeline_widths;

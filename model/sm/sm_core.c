@@ -67,6 +67,8 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
     rc.n_regs = (uint32_t)(cfg->sm.registers > 0 ? cfg->sm.registers : 0) / (uint32_t)warp;
     rc.n_banks = (uint32_t)(cfg->sm.n_reg_banks > 0 ? cfg->sm.n_reg_banks : 1);
     rc.bank_use_warp_id = cfg->sm.reg_bank_use_warp_id;
+    rc.n_groups = cfg->sm.sub_core_model ? s->n_sched : 1;
+    rc.port_reads = (uint32_t)cfg->sm.reg_file_port_throughput;
     rc.n_cta_slots = s->n_cta_slots ? s->n_cta_slots : 1;
     rc.vc_base = 512; /* Eq. 2 base (Gap G1 PROPOSAL) */
     rc.vtt_sets = 48;

@@ -100,6 +100,7 @@ typedef struct sm_stats {
     uint64_t bank_conflict_cycles;
     uint64_t rf_reads, rf_writes;             /* 128-byte warp register accesses */
     uint64_t ldst_res_fail[CACHE_FAIL_COUNT]; /* L1 reservation failures that stalled LD/ST */
+    uint64_t l1_bank_conflicts;               /* L1D requests that waited a cycle for their bank */
     uint64_t shmem_insn, shmem_passes, shmem_conflict_cycles;
     uint64_t gmem_insn, gmem_requests, lmem_requests, cmem_requests, atomic_requests, bypass_requests;
     uint64_t requests_out, responses_in;

@@ -98,9 +98,12 @@ static uint8_t sched_reason(const sm_core *s, uint32_t k)
     return SM_STALL_IDLE;
 }
 
-static int unit_free(sm_core *s, int unit, uint64_t cycle)
+/* A free instance of unit for scheduler k: any instance, or with -gpgpu_sub_core_model only the
+ * scheduler's own (instance i belongs to scheduler i mod schedulers). */
+static int unit_free(sm_core *s, int unit, uint64_t cycle, uint32_t k)
 {
-    for (int i = 0; i < s->fu_count[unit]; i++)
+    int sub = s->cfg->sm.sub_core_model;
+    for (int i = sub ? (int)k : 0; i < s->fu_count[unit]; i += sub ? (int)s->n_sched : 1)
         if (s->fu_free[unit][i] <= cycle) return i;
     return -1;
 }
@@ -194,7 +197,7 @@ static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
     if (t.unit == FU_MEM) {
         if (s->ldst.busy) return 0;
     } else {
-        inst = unit_free(s, t.unit, cycle);
+        inst = unit_free(s, t.unit, cycle, slot % s->n_sched);
         if (inst < 0) return 0;
     }
     simt_mem_access acc;

@@ -1,6 +1,7 @@
 /* The SM's LD/ST unit: memory instructions after issue. Shared memory pays its bank-conflict
  * passes; parameter reads a fixed L1-hit latency; constant reads go through the constant cache;
- * global and local accesses are coalesced and their requests pass the L1 tag stage one per cycle.
+ * global and local accesses are coalesced and their requests pass the L1 tag stage one per cycle
+ * (up to one per L1 bank and cycle with -gpgpu_l1_banks).
  * Atomics, and global loads when -gpgpu_gmem_skip_L1D is set, skip the L1 and go to the L2. The
  * unit holds one instruction; the next memory instruction issues once the last request of the
  * current one passed the tag stage. */
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../cache/l1_bank.h"
 #include "../simt/simt_internal.h"
 #include "smem_banks.h"
 #include "sm_internal.h"
@@ -310,16 +312,29 @@ void sm_ldst_cycle(sm_core *s, uint64_t cycle)
         ldst_finish(s, cycle);
         return;
     }
-    if (u->next < u->reqs.n) {
+    /* One request per cycle, but up to -gpgpu_l1_banks L1D requests when each is in another bank:
+     * the first whose bank already took one this cycle waits for the next (a bank conflict). */
+    const l1_config *l1 = &s->cfg->l1;
+    uint64_t banks_used = 0;
+    int room = 1;
+    for (int k = 0; k < room && u->next < u->reqs.n; k++) {
         const coal_req *q = &u->reqs.req[u->next];
         int ok;
-        if (u->space == PS_CONST) ok = l1_access(s, &s->l1c, q, cycle, s->cfg->l1.dl1_latency);
+        if (u->space == PS_CONST) ok = l1_access(s, &s->l1c, q, cycle, l1->dl1_latency);
         else if (!s->l1d_enabled || !uses_l1d(s, u, u->space))
             ok = direct_request(s, q);
         else if (s->mrpb.n_queues)
             ok = sm_mrpb_push(s, q);
-        else
-            ok = l1_access(s, &s->l1d, q, cycle, s->cfg->l1.dl1_latency) || sm_rexq_park(s, q);
+        else {
+            uint32_t bank = l1_bank_of(q->addr, (uint32_t)l1->dl1_banks, (uint32_t)l1->dl1_bank_interleave, l1->dl1_bank_hash);
+            if (banks_used >> bank & 1) {
+                s->st.l1_bank_conflicts++;
+                break;
+            }
+            if (k == 0) room = l1->dl1_banks;
+            banks_used |= UINT64_C(1) << bank;
+            ok = l1_access(s, &s->l1d, q, cycle, l1->dl1_latency) || sm_rexq_park(s, q);
+        }
         if (!ok) return;
         u->next++;
         s->progress++;

@@ -54,6 +54,9 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
     rc |= opt_add_bool(r, b, "-gpgpu_dual_issue_diff_exec_units", &c->dual_issue_diff_units, "1",
                        "dual issue only to different execution units", e);
     rc |= opt_add_int(r, b, "-gpgpu_num_reg_banks", &c->n_reg_banks, "16", 1, 1024, "register file banks per SM", e);
+    rc |= opt_add_int(r, b, "-gpgpu_reg_file_port_throughput", &c->reg_file_port_throughput, "1", 1, 8,
+                      "register reads one bank serves per cycle: k reads of a bank in one cycle delay the result by "
+                      "ceil(k / this) - 1 cycles", e);
     rc |= opt_add_bool(r, b, "-gpgpu_reg_bank_use_warp_id", &c->reg_bank_use_warp_id, "0",
                        "offset a register's bank by its warp id", e);
     rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sp", &c->oc_units_sp, "6", 0, 1024, "operand collector units for SP", e);
@@ -70,7 +73,8 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-gpgpu_num_int_units", &c->n_int_units, "0", 0, FU_MAX_UNITS, "integer units per SM (0: integer runs on SP)", e);
     rc |= opt_add_int(r, b, "-gpgpu_num_tensor_core_units", &c->n_tensor_units, "0", 0, FU_MAX_UNITS, "tensor core units per SM", e);
     rc |= opt_add_bool(r, b, "-gpgpu_sub_core_model", &c->sub_core_model, "0",
-                       "partition warps, registers and units among the schedulers (Volta and later)", e);
+                       "sub-cores (Volta and later): scheduler k issues only to its own instances of each unit "
+                       "(i mod schedulers = k) and reads its warps' registers from its own share of the banks", e);
     rc |= opt_add_custom(r, b, "-ptx_opcode_latency_int", &latency_type, &c->lat_int, "4,13,4,5,145",
                          "integer latency ADD,MAX,MUL,MAD,DIV[,SHFL] in core cycles", e);
     rc |= opt_add_custom(r, b, "-ptx_opcode_initiation_int", &latency_type, &c->init_int, "1,2,2,1,8",
@@ -144,6 +148,20 @@ int sm_config_check(const opt_registry *r, const sm_config *c, strbuf *e)
         if (ok) sched_free(&s);
         bad |= opt_check(r, e, "-gpgpu_scheduler", ok, "%s", strbuf_str(&why));
         strbuf_free(&why);
+    }
+    if (c->sub_core_model) { /* each scheduler gets an equal share of the banks and of every unit */
+        int n = c->n_schedulers;
+        bad |= opt_check_pair(r, e, "-gpgpu_num_reg_banks", "-gpgpu_sub_core_model", c->n_reg_banks % n == 0,
+                              "with -gpgpu_sub_core_model 1 the %d register banks must split evenly among %d "
+                              "schedulers", c->n_reg_banks, n);
+        const struct { const char *name; int count; } u[] = {{"-gpgpu_num_sp_units", c->n_sp_units},
+                                                            {"-gpgpu_num_sfu_units", c->n_sfu_units},
+                                                            {"-gpgpu_num_dp_units", c->n_dp_units},
+                                                            {"-gpgpu_num_int_units", c->n_int_units}};
+        for (size_t i = 0; i < sizeof u / sizeof u[0]; i++)
+            bad |= opt_check_pair(r, e, u[i].name, "-gpgpu_sub_core_model", u[i].count % n == 0,
+                                  "with -gpgpu_sub_core_model 1 the %d units must split evenly among %d schedulers",
+                                  u[i].count, n);
     }
     bad |= opt_check(r, e, "-gtlm_l1_prefetcher", c->l1_prefetcher != 3 || strcmp(c->scheduler.name, "laws") == 0,
                      "sap prefetches for LAWS' warp groups: needs -gpgpu_scheduler laws, got %s", c->scheduler.name);

@@ -360,6 +360,10 @@ void SmModule::register_stats(stat_registry *r)
         if (core_.id == 0) register_lb_totals(r); // sums over every SM, registered once
     }
     if (core_.l1d_enabled) add_cache(r, p + "l1d.", &core_.l1d.st);
+    if (core_.l1d_enabled && core_.cfg->l1.dl1_banks > 1) // only with banks: one bank never conflicts
+        stat_add_counter(r, (p + "ldst.l1_bank_conflicts").c_str(), &s->l1_bank_conflicts, "requests",
+                         "L1D requests that waited a cycle because their bank took another this cycle (-gpgpu_l1_banks)",
+                         nullptr);
     if (core_.l1d_enabled && core_.pdp.mode != PDP_MODE_OFF) {
         const Entry pdp[] = {
             {"l1d.bypasses", &core_.l1d.st.bypasses, "accesses", "CBWT PDP: L1D reads that bypassed (every line protected)"},

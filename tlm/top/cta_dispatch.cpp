@@ -4,7 +4,7 @@ namespace gtlm {
 
 void CtaDispatcher::tick(uint64_t cycle)
 {
-    if (!t_) return;
+    if (!t_ || cycle < first_) return;
     uint32_t n = static_cast<uint32_t>(sms_.size());
     uint32_t last = UINT32_MAX;
     for (uint32_t i = 0; i < n && !tbsched_all_issued(t_); i++) {
@@ -31,7 +31,7 @@ uint64_t CtaDispatcher::next_work(uint64_t cycle) const
 {
     if (!t_ || failed_ || tbsched_all_issued(t_)) return kNever;
     for (sm_core *s : sms_)
-        if (sm_core_can_take_cta(s)) return cycle;
+        if (sm_core_can_take_cta(s)) return cycle < first_ ? first_ : cycle;
     return kNever;
 }
 

@@ -19,10 +19,12 @@ class CtaDispatcher : public Tickable {
 public:
     // Its work appears when an SM of its own domain finishes a CTA: asked at every edge.
     CtaDispatcher() { poll_always_ = true; }
-    // units[i]: the module ticking sms[i] (asked again in the edge it receives a CTA).
-    void begin(tbsched *t, std::vector<sm_core *> sms, std::vector<Tickable *> units)
+    // units[i]: the module ticking sms[i] (asked again in the edge it receives a CTA); no CTA
+    // leaves before core cycle first (the kernel launch latency).
+    void begin(tbsched *t, std::vector<sm_core *> sms, std::vector<Tickable *> units, uint64_t first = 0)
     {
         t_ = t;
+        first_ = first;
         sms_ = std::move(sms);
         units_ = std::move(units);
     }
@@ -40,6 +42,7 @@ private:
     std::vector<sm_core *> sms_;
     std::vector<Tickable *> units_;
     uint32_t next_sm_ = 0;
+    uint64_t first_ = 0;
     bool failed_ = false;
 };
 

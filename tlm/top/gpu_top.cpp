@@ -251,7 +251,7 @@ bool Gpu::watch(uint64_t, bool core_edge)
     }
     if (worked) last_work_cycle_ = now;
     if (progressed && cfg_.gpu.deadlock_detect && cfg_.gpu.watchdog_cycles > 0 &&
-        now - last_work_cycle_ > static_cast<uint64_t>(cfg_.gpu.watchdog_cycles)) {
+        now > last_work_cycle_ && now - last_work_cycle_ > static_cast<uint64_t>(cfg_.gpu.watchdog_cycles)) {
         // Instructions issue, but only in spin-wait loops whose state repeats: CTAs wait on
         // each other (an inter-CTA barrier) and the ones they wait for cannot become resident.
         abort_run("watchdog: livelock: for " + std::to_string(now - last_work_cycle_) +
@@ -265,6 +265,7 @@ bool Gpu::watch(uint64_t, bool core_edge)
     if (progressed) {
         last_progress_cycle_ = now;
     } else if (cfg_.gpu.deadlock_detect && cfg_.gpu.watchdog_cycles > 0 &&
+               now > last_progress_cycle_ &&
                now - last_progress_cycle_ > static_cast<uint64_t>(cfg_.gpu.watchdog_cycles)) {
         abort_run("watchdog: no instruction issued and no memory transaction moved for " +
                   std::to_string(now - last_progress_cycle_) + " core cycles (-gtlm_watchdog_cycles " +
@@ -358,15 +359,18 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     start_cycle_ = core_.next_edge();
     last_progress_ = 0;
     insn_ = 0;
+    // -gpgpu_kernel_launch_latency: the first CTA leaves that many core cycles after the launch;
+    // the wait is part of the kernel's cycles, and the watchdog counts from its end.
+    uint64_t first_cta = start_cycle_ + static_cast<uint64_t>(cfg_.gpu.launch_latency);
     for (auto &s : sms_) last_progress_ += s->core().progress;
-    last_progress_cycle_ = start_cycle_;
+    last_progress_cycle_ = first_cta;
     last_work_ = 0;
     for (auto &s : sms_) last_work_ += s->core().work;
-    last_work_cycle_ = start_cycle_;
+    last_work_cycle_ = first_cta;
     power_modes(start_cycle_, true); // before the dispatcher starts the first CTAs
     if (cbwt_) cbwt_->kernel_begin(start_cycle_);
     next_report_ = progress_every_;
-    dispatcher_.begin(&t, cores, units);
+    dispatcher_.begin(&t, cores, units, first_cta);
     ts_.begin_kernel(*this, start_cycle_);
     if (vcd_) vcd_->kernel_begin();
     core_.wake_at(start_cycle_);

@@ -69,17 +69,27 @@ static void row(mb *m, const char *name, double got, double want, const char *fo
 }
 
 /* Extra cycles of an instruction whose distinct source registers are the slots in regs[] of one
- * block: the reads of the busiest bank beyond the first, one cycle each (none with one bank). */
+ * block: the reads of the busiest bank beyond the first port-load, one cycle per
+ * -gpgpu_reg_file_port_throughput reads (none with one bank). */
+/* With -gpgpu_sub_core_model the warp's scheduler owns an equal share of the banks and units. */
+static long per_sched(mb *m, long n)
+{
+    long k = opt(m, "-gpgpu_sub_core_model") ? opt(m, "-gpgpu_num_sched_per_core") : 1;
+    return k > 1 && n >= k ? n / k : n;
+}
+
 static long bank_extra(mb *m, const int *regs, int n)
 {
-    long banks = opt(m, "-gpgpu_num_reg_banks"), worst = 0;
+    long banks = per_sched(m, opt(m, "-gpgpu_num_reg_banks")), worst = 0;
     if (banks <= 1) return 0;
     for (int i = 0; i < n; i++) {
         long same = 0;
         for (int j = 0; j < n; j++) same += regs[j] % banks == regs[i] % banks;
         if (same > worst) worst = same;
     }
-    return worst - 1;
+    long ports = opt(m, "-gpgpu_reg_file_port_throughput"); /* reads a bank serves per cycle */
+    if (ports < 1) ports = 1;
+    return (worst + ports - 1) / ports - 1;
 }
 
 static void global_chases(mb *m)
@@ -172,7 +182,7 @@ static void banks(mb *m, const char *name, int idx, const int *regs, int n, cons
     char stem[48], f[160];
     snprintf(stem, sizeof stem, "mb_%s", name);
     snprintf(f, sizeof f, "-ptx_opcode_latency_int[%d] %ld + bank delay %ld (%s, %ld banks)", idx, lat, extra, which,
-             opt(m, "-gpgpu_num_reg_banks"));
+             per_sched(m, opt(m, "-gpgpu_num_reg_banks")));
     row(m, name, measure(m, stem, 1, &x, 4), (double)(lat + extra), f);
 }
 
@@ -182,6 +192,7 @@ static void banks(mb *m, const char *name, int idx, const int *regs, int n, cons
  * operation waits for its latency: max(1, init / units, latency / 8) cycles per operation. */
 static void rate(mb *m, const char *name, long lat, long init, long units, const void *arg, size_t size)
 {
+    units = per_sched(m, units); /* one warp: its scheduler's instances only, with sub-cores */
     double want = 1.0, u = (double)init / (double)units, l = (double)lat / 8.0;
     if (u > want) want = u;
     if (l > want) want = l;
