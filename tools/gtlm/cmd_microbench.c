@@ -123,6 +123,20 @@ static void global_chases(mb *m)
     char f[160];
     snprintf(f, sizeof f, "1 (L1 tag stage) + l1_latency %ld", l1);
     mb_row(m, "l1_hit_chase", measure(m, "mb_chase", 1, &p, 8), (double)(1 + (l1 > 0 ? l1 : 1)), f);
+    /* A warp whose 32 lanes each chase their own line: 32 hits through the tag stage, one per
+     * cycle (the L1's bandwidth: one request, here 8 of a line's bytes, per cycle), then the last
+     * one's latency. */
+    gtlm_devptr q = 0;
+    if (gtlm_malloc(m->sim, 32 * 128, &q) != GTLM_OK) {
+        m->failed = 1;
+        return;
+    }
+    for (uint64_t l = 0; l < 32; l++) {
+        uint64_t a = q + 128 * l;
+        if (gtlm_memcpy_htod(m->sim, a, &a, 8) != GTLM_OK) m->failed = 1;
+    }
+    snprintf(f, sizeof f, "32 requests, one per cycle through the L1 tag stage + l1_latency %ld", l1);
+    mb_row(m, "l1_lanes_chase", measure(m, "mb_lanes", 32, &q, 8), (double)(32 + (l1 > 0 ? l1 : 1)), f);
 }
 
 /* Passes of a warp's 4-byte shared access with lane l at word l * stride: the largest number of

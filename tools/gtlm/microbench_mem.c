@@ -213,6 +213,27 @@ static void chases(mb *m, const char *suffix)
     const void *self[2] = {&p, &p};
     snprintf(name, sizeof name, "l2_hit_chase%s", suffix);
     report(m, name, mb_measure2(m, "mb_chase", 1, self, 8), &c, c.slack == 0);
+    /* 32 lanes, each its own L2-resident line: 32 sector requests leave one per core cycle, and
+     * their responses enter the SM through one crossbar output, one flit per interconnect cycle:
+     * the last response is 31 spacings of the slower of the two after the first. */
+    gtlm_devptr q = 0;
+    if (gtlm_malloc(m->sim, 32 * LINE, &q) != GTLM_OK) {
+        m->failed = 1;
+        return;
+    }
+    for (uint64_t l = 0; l < 32; l++) {
+        uint64_t a = q + LINE * l;
+        if (gtlm_memcpy_htod(m->sim, a, &a, 8) != GTLM_OK) m->failed = 1;
+    }
+    long flits = ceil_div(HEADER + SECTOR, mb_opt(m, "-icnt_flit_size"));
+    double spacing = (double)flits * c.mhz[CORE] / c.mhz[ICNT];
+    if (spacing < 1) spacing = 1;
+    chain lanes = c;
+    lanes.hi += 31 * spacing;
+    snprintf(lanes.text, sizeof lanes.text, "l2_hit_chase + 31 x max(1 request per core cycle, %ld flits per response at the SM's crossbar output)", flits);
+    const void *lane_args[2] = {&q, &q};
+    snprintf(name, sizeof name, "l2_lanes_chase%s", suffix);
+    report(m, name, mb_measure2(m, "mb_lanes", 32, lane_args, 8), &lanes, lanes.slack == 0);
     static const char *kind[2] = {"dram_row_hit_chase", "dram_row_conflict_chase"};
     for (int conflict = 0; conflict < 2; conflict++) {
         uint64_t l16[2 * 16], l48[2 * 48];
