@@ -3,6 +3,7 @@
 // limit. Clocks equal (timing_fixture.h), tiny.config: every expectation is exact arithmetic.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,6 +44,33 @@ const char *kRulesPtx = R"(
     mul.wide.u32 %rd2, %r1, 128;
     add.s64 %rd3, %rd1, %rd2;
     ld.global.u32 %r2, [%rd3];
+    ret;
+}
+.visible .entry store_fence(.param .u64 out)
+{
+    .reg .b64 %rd<5>;
+    .reg .b32 %r<3>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r2, 7;
+    mov.u64 %rd2, %clock64;
+    st.global.u32 [%rd1], %r2;
+    membar.gl;
+    mov.u64 %rd3, %clock64;
+    sub.s64 %rd4, %rd3, %rd2;
+    st.global.u64 [%rd1+8], %rd4;
+    ret;
+}
+.visible .entry store_plain(.param .u64 out)
+{
+    .reg .b64 %rd<5>;
+    .reg .b32 %r<3>;
+    ld.param.u64 %rd1, [out];
+    mov.u32 %r2, 7;
+    mov.u64 %rd2, %clock64;
+    st.global.u32 [%rd1], %r2;
+    mov.u64 %rd3, %clock64;
+    sub.s64 %rd4, %rd3, %rd2;
+    st.global.u64 [%rd1+8], %rd4;
     ret;
 }
 )";
@@ -109,6 +137,30 @@ TEST(TimingTest, L1MshrAndMissQueueLimitsHoldMissesBeyondThem)
     Fails neither = lanes_own_line("N:64:128:4,L:L:m:N:L,A:32:4,32");
     EXPECT_EQ(neither.mshr, 0);
     EXPECT_EQ(neither.miss_queue, 0);
+}
+
+// Core cycles between the clock readings around a store (and a membar after it in store_fence).
+int64_t store_clocks(const char *kernel)
+{
+    RulesSim s;
+    gtlm_devptr out = s.alloc(128);
+    EXPECT_EQ(s.launch(kernel, 1, 1, {&out}, {8}), GTLM_OK) << gtlm_last_error();
+    int64_t d = -1;
+    EXPECT_EQ(gtlm_memcpy_dtoh(s.sim, &d, out + 8, 8), GTLM_OK);
+    return d;
+}
+
+// membar holds its warp until the warp's stores are acknowledged. The acknowledgement comes back
+// from the L2 slice after the store passed its ROP queue (-rop_latency) and the crossbar both
+// ways, so the clock reading after the membar is at least that much later than without it.
+// (A membar with no lane active still fences in this model: the test uses two kernels.)
+TEST(TimingTest, MembarWaitsForTheWarpsStores)
+{
+    int64_t plain = store_clocks("store_plain"), fenced = store_clocks("store_fence");
+    RulesSim s;
+    EXPECT_GE(plain, 1);
+    EXPECT_LE(plain, 8) << "without a membar the store does not hold the warp";
+    EXPECT_GE(fenced, plain + s.opt("-rop_latency") + 2 * (1 + s.opt("-icnt_latency"))) << plain << " " << fenced;
 }
 
 } // namespace
