@@ -35,6 +35,14 @@ const char *kRulesPtx = R"(
     add.u32 %r1, %r1, 1;
     ret;
 }
+.visible .entry warps_one_line(.param .u64 in)
+{
+    .reg .b64 %rd<2>;
+    .reg .b32 %r<2>;
+    ld.param.u64 %rd1, [in];
+    ld.global.u32 %r1, [%rd1];
+    ret;
+}
 .visible .entry lanes_own_line(.param .u64 in)
 {
     .reg .b64 %rd<4>;
@@ -155,6 +163,22 @@ TEST(TimingTest, MembarWaitsForTheWarpsStores)
     EXPECT_GE(plain, 1);
     EXPECT_LE(plain, 8) << "without a membar the store does not hold the warp";
     EXPECT_GE(fenced, plain + s.opt("-rop_latency") + 2 * (1 + s.opt("-icnt_latency"))) << plain << " " << fenced;
+}
+
+// Four warps load one line, one cycle apart: the first misses, the others find its MSHR entry
+// while the line is on its way. An entry takes -gpgpu_cache:dl1's merge count ("A:8:M") of
+// requests; beyond that a request fails its reservation (reason: merge limit) until the fill.
+TEST(TimingTest, L1MshrMergesUpToItsLimit)
+{
+    for (int merges : {2, 4}) {
+        std::string dl1 = "N:64:128:4,L:L:m:N:L,A:8:" + std::to_string(merges) + ",8";
+        RulesSim s({"-gpgpu_cache:dl1", dl1});
+        gtlm_devptr in = s.alloc(128, 1);
+        ASSERT_EQ(s.launch("warps_one_line", 1, 128, {&in}, {8}), GTLM_OK) << gtlm_last_error();
+        EXPECT_EQ(s.stat("gpu.sm[0].l1d.misses"), 1) << merges;
+        EXPECT_EQ(s.stat("gpu.sm[0].l1d.hit_reserved"), merges - 1) << merges;
+        EXPECT_EQ(s.stat("gpu.sm[0].l1d.res_fail_mshr_merge") > 0, merges < 4) << merges;
+    }
 }
 
 } // namespace
