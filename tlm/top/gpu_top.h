@@ -82,6 +82,9 @@ public:
     const CbwtGlue *cbwt() const { return cbwt_.get(); }
     double core_mhz() const { return cfg_.gpu.clocks.core_mhz; }
     double dram_mhz() const { return cfg_.gpu.clocks.dram_mhz; }
+    // Ticks u with the core clock's units from now on: a seam for tests (a unit that keeps
+    // ticking without progress, which the watchdog must stop).
+    void add_core_unit(Tickable &u) { core_.add(&u); }
     // Brings time-integrated statistics up to the current time (before a kernel's statistics
     // are opened or closed).
     void sync_stats();

@@ -107,10 +107,12 @@ static const cli_command commands[] = {
      "timing: measure timing-model speed on sim-size workloads (default configs/gtx480.config)",
      config_flags},
     {"microbench", "gtlm microbench [--config F...] [-name value...]",
-     "run microbenchmarks (pointer chases through L1, shared and constant memory, dependent chains and\n"
-     "issue rates per instruction class, register-bank conflicts) in timing mode and print each one's\n"
-     "measured cycles per step beside the value derived from the configuration's options (exit 1 when\n"
-     "one differs; docs/timing-model.md has the formulas)",
+     "run microbenchmarks (pointer chases through L1, shared and constant memory, L2 hits and DRAM row\n"
+     "hits / conflicts with the L1 bypassed, 32-lane chases that saturate the L1 and the crossbar,\n"
+     "dependent chains and issue rates per instruction class, register-bank conflicts) in timing mode\n"
+     "and print each one's measured cycles per step beside the value derived from the configuration's\n"
+     "options: exact, or a range on unequal clocks (exit 1 when one is outside; docs/timing-model.md\n"
+     "has the formulas)",
      config_flags},
     {"sweep", "gtlm sweep SPEC [-j N] [--out DIR] [--baseline NAME]",
      "run every workload x config of SPEC as `gtlm run` children, skip points whose status is ok,\n"

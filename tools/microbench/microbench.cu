@@ -42,6 +42,23 @@ template <int N> __device__ __forceinline__ void global_chase(unsigned long long
 extern "C" __global__ void mb_chase_16(unsigned long long p, long long *out) { global_chase<STEPS_SHORT>(p, out); }
 extern "C" __global__ void mb_chase_48(unsigned long long p, long long *out) { global_chase<STEPS_LONG>(p, out); }
 
+// The same chase by a whole warp, lane l in its own 128-byte line p + 128 l (each line holds its
+// own address): every step is 32 requests, so the LD/ST unit's one request per cycle (L1 hits),
+// or the interconnect's one flit per cycle into the SM (L1 bypassed, L2 hits), sets its cost.
+template <int N> __device__ __forceinline__ void lanes_chase(unsigned long long p, long long *out)
+{
+    unsigned long long q = p + 128ull * threadIdx.x;
+    q = chase_global<N>(q);
+    long long t0 = clock64();
+    q = chase_global<N>(q);
+    asm volatile("add.u64 %0, %0, 0;" : "+l"(q));
+    long long t1 = clock64();
+    report(out, t0, t1, q);
+}
+
+extern "C" __global__ void mb_lanes_16(unsigned long long p, long long *out) { lanes_chase<STEPS_SHORT>(p, out); }
+extern "C" __global__ void mb_lanes_48(unsigned long long p, long long *out) { lanes_chase<STEPS_LONG>(p, out); }
+
 // Shared-memory chase by one warp: lane l reads word l * stride, which holds its own shared
 // address, so every step of the warp is one ld.shared with the bank conflicts of that stride.
 template <int N> __device__ __forceinline__ void smem_chase(unsigned stride, long long *out)
