@@ -1,0 +1,24 @@
+// The RTL seam in a build without Verilator: every -rtl_* option set is a located error.
+#include "rtl/rtl_blocks.h"
+
+extern "C" {
+#include "config/opt_check.h"
+}
+
+namespace gtlm {
+
+int rtl_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err)
+{
+    return opt_check(r, err, "-rtl_sched", !cfg->sm.rtl_sched,
+                     "this gtlm was built without Verilator: install verilator and re-run cmake (GTLM_RTL=ON)")
+               ? -1
+               : 0;
+}
+
+int rtl_sched_attach(sched *, std::string &err)
+{
+    err = "this gtlm was built without Verilator";
+    return -1;
+}
+
+} // namespace gtlm
