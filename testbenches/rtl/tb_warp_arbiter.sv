@@ -49,30 +49,120 @@ module tb_warp_arbiter (input logic clk);
     endfunction
 
     initial begin
-        void'($value$plusargs("gto=%d", gto_arg));
-        void'($value$plusargs("nlocal=%d", n_local));
-        void'($value$plusargs("cycles=%d", cycles));
-        void'($value$plusargs("seed=%d", seed));
-        if (n_local < 1 || n_local > N) begin
-            $display("tb_warp_arbiter: +nlocal=%0d outside 1..%0d", n_local, N);
-            tb_report(2);
-            $finish;
-        end
-        gto = gto_arg != 0;
-        rng = 64'h9E3779B97F4A7C15 ^ 64'(seed);
-        if (ref_sched_init(gto_arg, n_local) != 0) begin
-            tb_report(2);
-            $finish;
+        // with +replay=FILE the replay's initial block takes the policy and warps from the recording
+        if (!$test$plusargs("replay=")) begin
+            void'($value$plusargs("gto=%d", gto_arg));
+            void'($value$plusargs("nlocal=%d", n_local));
+            void'($value$plusargs("cycles=%d", cycles));
+            void'($value$plusargs("seed=%d", seed));
+            gto = gto_arg != 0;
+            rng = 64'h9E3779B97F4A7C15 ^ 64'(seed);
+            if (n_local < 1 || n_local > N) begin
+                $display("tb_warp_arbiter: +nlocal=%0d outside 1..%0d", n_local, N);
+                tb_report(2);
+                $finish;
+            end
+            if (ref_sched_init(gto_arg, n_local) != 0) begin
+                tb_report(2);
+                $finish;
+            end
         end
     end
 
     longint unsigned all_mask;
     assign all_mask = n_local >= 64 ? '1 : (64'd1 << n_local) - 1;
 
-    always @(negedge clk) begin
-        int issue_w, exit_w, start_w;
+    // Replay (+replay=FILE from `gtlm run --record-block sched FILE`): one cycle per recorded query
+    // with the events recorded after it, split where one edge's ports cannot take them.
+    int          fd = 0, line_no = 0, queries = 0;
+    string       replay = "", line = "";
+    logic        have_line = 1'b0, at_eof = 1'b0, has_q = 1'b1;
+    int          rec_first = -1;
+
+    function automatic void fetch();
+        string l;
+        while (!have_line && !at_eof) begin
+            if ($fgets(l, fd) == 0) begin
+                at_eof = 1'b1;
+                return;
+            end
+            line_no++;
+            if (l.len() > 1 && l.getc(0) != "#") begin
+                line = l;
+                have_line = 1'b1;
+            end
+        end
+    endfunction
+
+    initial begin
+        string pol;
+        if ($value$plusargs("replay=%s", replay)) begin
+            fd = $fopen(replay, "r");
+            fetch();
+            if (fd == 0 || !have_line || $sscanf(line, "policy %s n_local %d", pol, n_local) != 2 || n_local < 1 ||
+                n_local > N) begin
+                $display("tb_warp_arbiter: %s: not a scheduler recording (gtlm run --record-block sched FILE)", replay);
+                tb_report(2);
+                $finish;
+            end
+            have_line = 1'b0;
+            gto_arg = pol == "gto" ? 1 : 0;
+            gto = gto_arg != 0;
+            void'(ref_sched_init(gto_arg, n_local));
+        end
+    end
+
+    task automatic replay_stimulus(output int issue_w, output int exit_w, output int start_w);
+        longint unsigned rdy = 0;
+        longint          a = 0;
+        int              w = 0;
+        issue_w = -1;
+        exit_w = -1;
+        start_w = -1;
+        has_q = 1'b0;
+        while (1) begin
+            fetch();
+            if (!have_line) break;
+            if (line.getc(0) == "q") begin
+                if (has_q || issue_w >= 0 || exit_w >= 0 || start_w >= 0) break;
+                void'($sscanf(line, "q %h %d", rdy, rec_first));
+                has_q = 1'b1;
+            end else if (line.getc(0) == "i") begin
+                if (issue_w >= 0 || exit_w >= 0 || start_w >= 0) break;
+                void'($sscanf(line, "i %d", issue_w));
+            end else if (line.getc(0) == "x") begin
+                if (exit_w >= 0 || start_w >= 0) break;
+                void'($sscanf(line, "x %d", exit_w));
+            end else if (line.getc(0) == "s") begin
+                if (start_w >= 0) break;
+                void'($sscanf(line, "s %d %d", w, a));
+                start_w = w;
+                start_age = 64'(a);
+            end
+            have_line = 1'b0;
+        end
+        ready = has_q ? rdy : '0;
+        exp_warp = -1;
+        if (has_q) begin
+            queries++;
+            exp_warp = ref_sched_select(longint'(ready));
+            if (exp_warp != rec_first) begin
+                $display("tb_warp_arbiter: the C core chose %0d where the recorded run chose %0d (record line %0d)",
+                         exp_warp, rec_first, line_no);
+                tb_report(2);
+                $finish;
+            end
+        end
+        if (at_eof && !has_q && issue_w < 0 && exit_w < 0 && start_w < 0) begin
+            $display("tb_warp_arbiter: replay %s (%s n_local=%0d): %0d queries over %0d cycles, 0 mismatches",
+                     replay, gto ? "gto" : "lrr", n_local, queries, cycle);
+            tb_report(0);
+            $finish;
+        end
+    endtask
+
+    task automatic random_stimulus(output int issue_w, output int exit_w, output int start_w);
         longint unsigned r, dead;
-        rst_n <= 1'b1;
         // ready: a random subset of the live warps, sometimes sparse, sometimes nearly all
         r = next_rand();
         case (r[1:0])
@@ -99,6 +189,13 @@ module tb_warp_arbiter (input logic clk);
             age_counter += 1;
             start_age = r[5:3] == 0 ? 64'(r[9:6]) : age_counter;
         end
+    endtask
+
+    always @(negedge clk) begin
+        int issue_w, exit_w, start_w;
+        rst_n <= 1'b1;
+        if (fd != 0) replay_stimulus(issue_w, exit_w, start_w);
+        else random_stimulus(issue_w, exit_w, start_w);
         if (ref_sched_events(issue_w, exit_w, start_w, longint'(start_age)) != 0) begin
             $display("tb_warp_arbiter: the C core refused an event at cycle %0d", cycle);
             tb_report(2);
@@ -117,21 +214,23 @@ module tb_warp_arbiter (input logic clk);
     end
 
     always @(posedge clk) begin
-        if (rst_n) begin
+        if (rst_n && has_q) begin
             if (grant_valid != (exp_warp >= 0)) begin
-                $display("tb_warp_arbiter: first mismatch at cycle %0d: signal grant_valid rtl=%0d c=%0d (ready=%h)",
-                         cycle, grant_valid, exp_warp >= 0, ready);
+                $display("tb_warp_arbiter: first mismatch at cycle %0d: signal grant_valid rtl=%0d c=%0d (ready=%h, record line %0d)",
+                         cycle, grant_valid, exp_warp >= 0, ready, line_no);
                 tb_report(1);
                 $finish;
             end else if (grant_valid && int'(grant_warp) != exp_warp) begin
-                $display("tb_warp_arbiter: first mismatch at cycle %0d: signal grant_warp rtl=%0d c=%0d (ready=%h)",
-                         cycle, grant_warp, exp_warp, ready);
+                $display("tb_warp_arbiter: first mismatch at cycle %0d: signal grant_warp rtl=%0d c=%0d (ready=%h, record line %0d)",
+                         cycle, grant_warp, exp_warp, ready, line_no);
                 tb_report(1);
                 $finish;
             end
             grants += longint'(grant_valid);
+        end
+        if (rst_n) begin
             cycle++;
-            if (cycle == longint'(cycles)) begin
+            if (fd == 0 && cycle == longint'(cycles)) begin
                 $display("tb_warp_arbiter: %s n_local=%0d seed=%0d: %0d cycles, 0 mismatches (%0d grants, %0d issues, %0d warp starts)",
                          gto ? "gto" : "lrr", n_local, seed, cycle, grants, issues, starts);
                 tb_report(0);

@@ -9,6 +9,7 @@ namespace gtlm {
 
 int rtl_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err)
 {
+    if (rtl_record_config_check(r, cfg, err) != 0) return -1;
     return opt_check(r, err, "-rtl_sched", !cfg->sm.rtl_sched,
                      "this gtlm was built without Verilator: install verilator and re-run cmake (GTLM_RTL=ON)")
                ? -1
