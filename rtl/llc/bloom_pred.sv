@@ -8,6 +8,8 @@
 // (q_set, q_key -> q_hit, combinational: BF1 holds the key); one operation per rising edge
 // (op_valid, op 0 = update, 1 = note a pending fill, op_set, op_key, op_assoc), with op_swap
 // telling, combinationally, whether this cycle's update swaps (bloom_update's return).
+// A smaller filter than BITS (the C core's bits) works with the masks of the index bits above
+// log2(bits) left 0; fewer hashes than K with hash_en.
 module bloom_pred #(
     parameter int SETS = 16,
     parameter int BITS = 256,       // bits per filter, a power of two
@@ -23,6 +25,7 @@ module bloom_pred #(
     input  logic [HW-1:0] mask_hash,
     input  logic [BW-1:0] mask_bit,
     input  logic [63:0]   mask_data,
+    input  logic [K-1:0]  hash_en,      // the hashes in use (the C core's k); unused masks stay 0
     input  logic [SW-1:0] q_set,
     input  logic [63:0]   q_key,
     output logic          q_hit,
@@ -44,7 +47,7 @@ module bloom_pred #(
         for (int i = 0; i < K; i++) begin
             logic [IB-1:0] h;
             for (int j = 0; j < IB; j++) h[j] = ^(key & mask[i][j]);
-            v[h] = 1'b1;
+            v[h] = v[h] | hash_en[i];
         end
         return v;
     endfunction

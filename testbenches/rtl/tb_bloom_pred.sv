@@ -1,7 +1,7 @@
 // Scoreboard testbench: rtl/llc/bloom_pred.sv against Morpheus' C predictor (bloom_ref_dpi.c
 // through DPI-C) every cycle: the query's hit and the update's swap. The first K*IB cycles load the
 // C core's H3 masks through the mask port. Keys come from a small pool of lines per set, so filters
-// fill, collide and swap. Plusargs: +cycles=N +seed=S
+// fill, collide and swap. Plusargs: +cycles=N +seed=S +k=1..4 +bits=8..256
 /* verilator lint_off BLKSEQ */       // a testbench: stimulus by blocking assignments at negedge
 /* verilator lint_off UNUSEDSIGNAL */
 /* verilator lint_off SYNCASYNCNET */
@@ -19,10 +19,11 @@ module tb_bloom_pred (input logic clk);
     logic [63:0] mask_data = '0, q_key = '0, op_key = '0;
     logic [3:0]  q_set = '0, op_set = '0;
     logic [15:0] op_assoc = 16'd4;
+    logic [3:0]  hash_en = '1;
 
     bloom_pred #(.SETS(SETS), .BITS(BITS), .K(K)) dut (.*);
 
-    int     cycles = 1000000, load = 0;
+    int     cycles = 1000000, load = 0, k = K, bits = BITS, ib = IB;
     longint seed = 1, cycle = 0, hits = 0, swaps = 0;
     longint unsigned rng;
     int     exp_hit = 0, exp_swap = 0;
@@ -41,8 +42,17 @@ module tb_bloom_pred (input logic clk);
     initial begin
         void'($value$plusargs("cycles=%d", cycles));
         void'($value$plusargs("seed=%d", seed));
+        void'($value$plusargs("k=%d", k));
+        void'($value$plusargs("bits=%d", bits));
+        if (k < 1 || k > K || bits < 8 || bits > BITS) begin
+            $display("tb_bloom_pred: +k=%0d +bits=%0d: expected k in 1..%0d, bits in 8..%0d", k, bits, K, BITS);
+            tb_report(2);
+            $finish;
+        end
+        ib = $clog2(bits);
+        hash_en = 4'((1 << k) - 1);
         rng = 64'h9E3779B97F4A7C15 ^ 64'(seed);
-        if (ref_bloom_init(SETS, BITS, K, seed) != 0) begin
+        if (ref_bloom_init(SETS, bits, k, seed) != 0) begin
             tb_report(2);
             $finish;
         end
@@ -56,7 +66,9 @@ module tb_bloom_pred (input logic clk);
         if (mask_we) begin                       // load the masks first
             mask_hash = 2'(load / IB);
             mask_bit = 3'(load % IB);
-            mask_data = 64'(ref_bloom_mask(load / IB, load % IB));
+            // the C core's masks; 0 for unused hashes and for index bits above log2(bits)
+            mask_data = 0;
+            if (load / IB < k && load % IB < ib) mask_data = 64'(ref_bloom_mask(load / IB, load % IB));
             load++;
         end else begin
             qs = int'(next_rand() % 64'(SETS));
@@ -91,7 +103,7 @@ module tb_bloom_pred (input logic clk);
             cycle++;
             if (cycle == longint'(cycles)) begin
                 $display("tb_bloom_pred: sets=%0d bits=%0d k=%0d seed=%0d: %0d cycles, 0 mismatches (%0d predicted hits, %0d swaps)",
-                         SETS, BITS, K, seed, cycle, hits, swaps);
+                         SETS, bits, k, seed, cycle, hits, swaps);
                 tb_report(0);
                 $finish;
             end
