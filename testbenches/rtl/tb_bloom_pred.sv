@@ -23,25 +23,18 @@ module tb_bloom_pred (input logic clk);
 
     bloom_pred #(.SETS(SETS), .BITS(BITS), .K(K)) dut (.*);
 
-    int     cycles = 1000000, load = 0, k = K, bits = BITS, ib = IB;
-    longint seed = 1, cycle = 0, hits = 0, swaps = 0;
-    longint unsigned rng;
+    int     load = 0, k = K, bits = BITS, ib = IB;
+    longint cycle = 0, hits = 0, swaps = 0;
     int     exp_hit = 0, exp_swap = 0;
 
-    function automatic longint unsigned next_rand();
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        return rng;
-    endfunction
+    `include "tb_common.svh"
     // a line address from a pool of 48 per set (more than the largest associativity, 12)
     function automatic longint line_key(int set);
         return longint'((next_rand() % 48) * 64'd16 + 64'(set)) << 7;
     endfunction
 
     initial begin
-        void'($value$plusargs("cycles=%d", cycles));
-        void'($value$plusargs("seed=%d", seed));
+        tb_common_args();
         void'($value$plusargs("k=%d", k));
         void'($value$plusargs("bits=%d", bits));
         if (k < 1 || k > K || bits < 8 || bits > BITS) begin
@@ -51,7 +44,6 @@ module tb_bloom_pred (input logic clk);
         end
         ib = $clog2(bits);
         hash_en = 4'((1 << k) - 1);
-        rng = 64'h9E3779B97F4A7C15 ^ 64'(seed);
         if (ref_bloom_init(SETS, bits, k, seed) != 0) begin
             tb_report(2);
             $finish;

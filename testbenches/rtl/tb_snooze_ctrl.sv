@@ -17,30 +17,22 @@ module tb_snooze_ctrl (input logic clk);
 
     snooze_ctrl dut (.*);
 
-    int     destroy_arg = 0, wsleep = 2, woff = 5, cycles = 1000000;
-    longint seed = 1, cycle = 1, accesses = 0, lost_n = 0, waited = 0;
-    longint unsigned rng;
+    int     destroy_arg = 0, wsleep = 2, woff = 5;
+    longint cycle = 1, accesses = 0, lost_n = 0, waited = 0;
     int     exp_mode = 0, exp_wait = 0, exp_lost = 0;
     // event weights, by pm_event code (ALLOC FREE ACCESS IDLE ENQUEUE DEQUEUE RESFAIL FILL FINISH BEGIN FILLED)
     int     weight[11] = '{2, 1, 4, 1, 4, 4, 1, 2, 1, 1, 1};
 
-    function automatic longint unsigned next_rand();
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        return rng;
-    endfunction
+    `include "tb_common.svh"
 
     initial begin
         void'($value$plusargs("destroy=%d", destroy_arg));
         void'($value$plusargs("wsleep=%d", wsleep));
         void'($value$plusargs("woff=%d", woff));
-        void'($value$plusargs("cycles=%d", cycles));
-        void'($value$plusargs("seed=%d", seed));
+        tb_common_args();
         destroy = destroy_arg != 0;
         wake_sleep = 17'(wsleep);
         wake_off = 17'(woff);
-        rng = 64'h9E3779B97F4A7C15 ^ 64'(seed);
         if (ref_pm_init(destroy_arg, wsleep, woff) != 0) begin
             tb_report(2);
             $finish;

@@ -25,18 +25,12 @@ module tb_warp_arbiter (input logic clk);
 
     warp_arbiter #(.N(N)) dut (.*);
 
-    int          n_local = 24, cycles = 1000000, gto_arg = 0;
-    longint      seed = 1;
-    longint unsigned rng, live = 0, age_counter = 0;
+    int          n_local = 24, gto_arg = 0;
+    longint unsigned live = 0, age_counter = 0;
     longint      cycle = 0, grants = 0, issues = 0, starts = 0;
     int          exp_warp = -1;
 
-    function automatic longint unsigned next_rand();
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        return rng;
-    endfunction
+    `include "tb_common.svh"
 
     // a random set bit of m (m != 0)
     function automatic int pick(longint unsigned m);
@@ -53,10 +47,8 @@ module tb_warp_arbiter (input logic clk);
         if (!$test$plusargs("replay=")) begin
             void'($value$plusargs("gto=%d", gto_arg));
             void'($value$plusargs("nlocal=%d", n_local));
-            void'($value$plusargs("cycles=%d", cycles));
-            void'($value$plusargs("seed=%d", seed));
+            tb_common_args();
             gto = gto_arg != 0;
-            rng = 64'h9E3779B97F4A7C15 ^ 64'(seed);
             if (n_local < 1 || n_local > N) begin
                 $display("tb_warp_arbiter: +nlocal=%0d outside 1..%0d", n_local, N);
                 tb_report(2);

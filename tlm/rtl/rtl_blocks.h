@@ -12,6 +12,7 @@ extern "C" {
 #include "common/strbuf.h"
 #include "config/opt.h"
 #include "gpu/gpu_config.h"
+#include "llc/bloom_pred.h"
 #include "sm/sched.h"
 }
 
@@ -25,6 +26,12 @@ int rtl_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err)
 // (rtl/sched/warp_arbiter.sv) behind a transactor; sched_free() releases it. Returns 0, or -1
 // with the reason in err.
 int rtl_sched_attach(sched *s, std::string &err);
+
+// Moves an initialised Morpheus predictor's filters into the Verilated rtl/llc/bloom_pred.sv
+// (bloom_ext); bloom_free() releases it. Nothing to do outside bloom mode. Returns 0 or -1.
+int rtl_bloom_attach(bloom_pred *p, std::string &err);
+// -rtl_bloom against the Verilated instance's size; rtl_config_check calls it.
+int rtl_bloom_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err);
 
 // Records the scheduler's queries and events into the file at path (sched_recorder.cpp, built
 // with or without Verilator): wraps the policy in place, after any rtl_sched_attach. 0 or -1.
