@@ -10,7 +10,6 @@ module tb_bloom_pred (input logic clk);
     import "DPI-C" function longint ref_bloom_mask(input int i, input int j);
     import "DPI-C" function int ref_bloom_query(input int set_i, input longint key);
     import "DPI-C" function int ref_bloom_op(input int op_i, input int set_i, input longint key, input int assoc);
-    import "DPI-C" function void tb_report(input int status);
 
     localparam int SETS = 16, BITS = 256, K = 4, IB = 8;
     logic        rst_n = 1'b0, mask_we = 1'b0, q_hit, op_valid = 1'b0, op = 1'b0, op_swap;
@@ -39,14 +38,12 @@ module tb_bloom_pred (input logic clk);
         void'($value$plusargs("bits=%d", bits));
         if (k < 1 || k > K || bits < 8 || bits > BITS) begin
             $display("tb_bloom_pred: +k=%0d +bits=%0d: expected k in 1..%0d, bits in 8..%0d", k, bits, K, BITS);
-            tb_report(2);
-            $finish;
+            tb_end(2);
         end
         ib = $clog2(bits);
         hash_en = 4'((1 << k) - 1);
         if (ref_bloom_init(SETS, bits, k, seed) != 0) begin
-            tb_report(2);
-            $finish;
+            tb_end(2);
         end
     end
 
@@ -82,8 +79,7 @@ module tb_bloom_pred (input logic clk);
     task automatic mismatch(input string signal, input int rtl, input int c);
         $display("tb_bloom_pred: first mismatch at cycle %0d: signal %s rtl=%0d c=%0d (query set %0d key %h, op %0d set %0d key %h)",
                  cycle, signal, rtl, c, q_set, q_key, op_valid ? int'(op) : -1, op_set, op_key);
-        tb_report(1);
-        $finish;
+        tb_end(1);
     endtask
 
     always @(posedge clk) begin
@@ -96,8 +92,7 @@ module tb_bloom_pred (input logic clk);
             if (cycle == longint'(cycles)) begin
                 $display("tb_bloom_pred: sets=%0d bits=%0d k=%0d seed=%0d: %0d cycles, 0 mismatches (%0d predicted hits, %0d swaps)",
                          SETS, bits, k, seed, cycle, hits, swaps);
-                tb_report(0);
-                $finish;
+                tb_end(0);
             end
         end
     end

@@ -17,3 +17,10 @@ task automatic tb_common_args();
     void'($value$plusargs("seed=%d", seed));
     rng = 64'h9E3779B97F4A7C15 ^ 64'(seed);
 endtask
+
+import "DPI-C" function void tb_report(input int status);
+// Ends the run with a status for tb_main.cpp's exit code: 0 pass, 1 mismatch, 2 bad input.
+task automatic tb_end(input int status);
+    tb_report(status);
+    $finish;
+endtask

@@ -8,7 +8,6 @@ module tb_snooze_ctrl (input logic clk);
     import "DPI-C" function int ref_pm_init(input int destroy, input int wake_sleep, input int wake_off);
     import "DPI-C" function int ref_pm_mode();
     import "DPI-C" function void ref_pm_event(input int ev, input longint now, output int wait_c, output int lost);
-    import "DPI-C" function void tb_report(input int status);
 
     logic        rst_n = 1'b0, destroy = 1'b0, ev_valid = 1'b0, access_lost;
     logic [16:0] wake_sleep = 17'd2, wake_off = 17'd5, access_wait;
@@ -34,8 +33,7 @@ module tb_snooze_ctrl (input logic clk);
         wake_sleep = 17'(wsleep);
         wake_off = 17'(woff);
         if (ref_pm_init(destroy_arg, wsleep, woff) != 0) begin
-            tb_report(2);
-            $finish;
+            tb_end(2);
         end
     end
 
@@ -64,8 +62,7 @@ module tb_snooze_ctrl (input logic clk);
     task automatic mismatch(input string signal, input longint rtl, input longint c);
         $display("tb_snooze_ctrl: first mismatch at cycle %0d: signal %s rtl=%0d c=%0d (event %0d)", cycle, signal,
                  rtl, c, ev_valid ? int'(ev) : -1);
-        tb_report(1);
-        $finish;
+        tb_end(1);
     endtask
 
     always @(posedge clk) begin
@@ -84,8 +81,7 @@ module tb_snooze_ctrl (input logic clk);
             if (cycle > longint'(cycles)) begin
                 $display("tb_snooze_ctrl: %s wake %0d/%0d seed=%0d: %0d cycles, 0 mismatches (%0d accesses, %0d waited, %0d lost)",
                          destroy ? "snooze_destroy" : "snooze", wsleep, woff, seed, cycle - 1, accesses, waited, lost_n);
-                tb_report(0);
-                $finish;
+                tb_end(0);
             end
         end
     end

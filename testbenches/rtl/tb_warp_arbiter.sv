@@ -12,7 +12,6 @@ module tb_warp_arbiter (input logic clk);
     import "DPI-C" function int ref_sched_select(input longint ready);
     import "DPI-C" function int ref_sched_events(input int issue, input int exit_warp, input int start,
                                                  input longint age);
-    import "DPI-C" function void tb_report(input int status);
 
     localparam int N = 64;
     logic          rst_n = 1'b0, gto = 1'b0;
@@ -51,12 +50,10 @@ module tb_warp_arbiter (input logic clk);
             gto = gto_arg != 0;
             if (n_local < 1 || n_local > N) begin
                 $display("tb_warp_arbiter: +nlocal=%0d outside 1..%0d", n_local, N);
-                tb_report(2);
-                $finish;
+                tb_end(2);
             end
             if (ref_sched_init(gto_arg, n_local) != 0) begin
-                tb_report(2);
-                $finish;
+                tb_end(2);
             end
         end
     end
@@ -94,8 +91,7 @@ module tb_warp_arbiter (input logic clk);
             if (fd == 0 || !have_line || $sscanf(line, "policy %s n_local %d", pol, n_local) != 2 || n_local < 1 ||
                 n_local > N) begin
                 $display("tb_warp_arbiter: %s: not a scheduler recording (gtlm run --record-block sched FILE)", replay);
-                tb_report(2);
-                $finish;
+                tb_end(2);
             end
             have_line = 1'b0;
             gto_arg = pol == "gto" ? 1 : 0;
@@ -141,15 +137,13 @@ module tb_warp_arbiter (input logic clk);
             if (exp_warp != rec_first) begin
                 $display("tb_warp_arbiter: the C core chose %0d where the recorded run chose %0d (record line %0d)",
                          exp_warp, rec_first, line_no);
-                tb_report(2);
-                $finish;
+                tb_end(2);
             end
         end
         if (at_eof && !has_q && issue_w < 0 && exit_w < 0 && start_w < 0) begin
             $display("tb_warp_arbiter: replay %s (%s n_local=%0d): %0d queries over %0d cycles, 0 mismatches",
                      replay, gto ? "gto" : "lrr", n_local, queries, cycle);
-            tb_report(0);
-            $finish;
+            tb_end(0);
         end
     endtask
 
@@ -190,8 +184,7 @@ module tb_warp_arbiter (input logic clk);
         else random_stimulus(issue_w, exit_w, start_w);
         if (ref_sched_events(issue_w, exit_w, start_w, longint'(start_age)) != 0) begin
             $display("tb_warp_arbiter: the C core refused an event at cycle %0d", cycle);
-            tb_report(2);
-            $finish;
+            tb_end(2);
         end
         issue_valid = issue_w >= 0;
         issue_warp = 6'(issue_w);
@@ -210,13 +203,11 @@ module tb_warp_arbiter (input logic clk);
             if (grant_valid != (exp_warp >= 0)) begin
                 $display("tb_warp_arbiter: first mismatch at cycle %0d: signal grant_valid rtl=%0d c=%0d (ready=%h, record line %0d)",
                          cycle, grant_valid, exp_warp >= 0, ready, line_no);
-                tb_report(1);
-                $finish;
+                tb_end(1);
             end else if (grant_valid && int'(grant_warp) != exp_warp) begin
                 $display("tb_warp_arbiter: first mismatch at cycle %0d: signal grant_warp rtl=%0d c=%0d (ready=%h, record line %0d)",
                          cycle, grant_warp, exp_warp, ready, line_no);
-                tb_report(1);
-                $finish;
+                tb_end(1);
             end
             grants += longint'(grant_valid);
         end
@@ -225,8 +216,7 @@ module tb_warp_arbiter (input logic clk);
             if (fd == 0 && cycle == longint'(cycles)) begin
                 $display("tb_warp_arbiter: %s n_local=%0d seed=%0d: %0d cycles, 0 mismatches (%0d grants, %0d issues, %0d warp starts)",
                          gto ? "gto" : "lrr", n_local, seed, cycle, grants, issues, starts);
-                tb_report(0);
-                $finish;
+                tb_end(0);
             end
         end
     end
