@@ -31,6 +31,8 @@ int bloom_init(bloom_pred *p, int mode, uint32_t n_sets, uint32_t bits, uint32_t
 
 void bloom_free(bloom_pred *p)
 {
+    if (p->ext.destroy) p->ext.destroy(p->ext.ctx);
+    p->ext = (bloom_ext){0};
     free(p->bf);
     free(p->bf1);
     free(p->n);
@@ -68,7 +70,11 @@ static void put(const bloom_pred *p, uint64_t *f, uint64_t key)
     }
 }
 
-int bloom_bf1_has(const bloom_pred *p, uint32_t set, uint64_t key) { return has(p, filter(p, set, p->bf1[set]), key); }
+int bloom_bf1_has(const bloom_pred *p, uint32_t set, uint64_t key)
+{
+    if (p->ext.bf1_has) return p->ext.bf1_has(p->ext.ctx, set, key);
+    return has(p, filter(p, set, p->bf1[set]), key);
+}
 
 int bloom_predict(bloom_pred *p, uint32_t set, uint64_t key, int resident)
 {
@@ -100,6 +106,11 @@ int bloom_update(bloom_pred *p, uint32_t set, uint64_t key, uint32_t assoc)
 {
     if (p->mode != LLC_PRED_BLOOM) return 0;
     p->st.updates++;
+    if (p->ext.update) {
+        int swapped = p->ext.update(p->ext.ctx, set, key, assoc);
+        p->st.swaps += (uint64_t)swapped;
+        return swapped;
+    }
     uint64_t *b1 = filter(p, set, p->bf1[set]), *b2 = filter(p, set, !p->bf1[set]);
     int in2 = has(p, b2, key);
     put(p, b1, key);
@@ -117,6 +128,10 @@ void bloom_note_pending(bloom_pred *p, uint32_t set, uint64_t key)
 {
     if (p->mode != LLC_PRED_BLOOM) return;
     p->st.bf1_inserts++;
+    if (p->ext.note_pending) {
+        p->ext.note_pending(p->ext.ctx, set, key);
+        return;
+    }
     put(p, filter(p, set, p->bf1[set]), key);
 }
 

@@ -27,6 +27,17 @@ typedef struct bloom_stats {
     uint64_t updates, swaps, bf1_inserts; /* bf1_inserts: pending fills (bloom_note_pending) */
 } bloom_stats;
 
+/* Another implementation of the filters (the RTL twin through its transactor, tlm/rtl): when
+ * bf1_has is set, the filter test, update and pending insert go to it and the C filters stay
+ * unused; modes, statistics and the false-negative checker stay here. destroy runs in bloom_free. */
+typedef struct bloom_ext {
+    int (*bf1_has)(void *ctx, uint32_t set, uint64_t key);
+    int (*update)(void *ctx, uint32_t set, uint64_t key, uint32_t assoc);
+    void (*note_pending)(void *ctx, uint32_t set, uint64_t key);
+    void (*destroy)(void *ctx);
+    void *ctx;
+} bloom_ext;
+
 typedef struct bloom_pred {
     int mode;              /* llc_predictor_mode */
     int fn_fatal;          /* a false negative aborts (else it is counted) */
@@ -37,6 +48,7 @@ typedef struct bloom_pred {
     uint64_t mask[BLOOM_MAX_HASHES][BLOOM_MAX_INDEX_BITS];
     const char *name;      /* for the checker's message (e.g. the controller's) */
     bloom_stats st;
+    bloom_ext ext;         /* all NULL: the C filters */
 } bloom_pred;
 
 /* bits: a power of two in [8, 65536]; k in [1, 8]. 0, or -1 on bad arguments / no memory. */

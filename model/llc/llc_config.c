@@ -26,6 +26,9 @@ int llc_options_register(opt_registry *r, llc_config *c, strbuf *e)
                       "bits per Bloom filter, a power of two (the document: 32 bytes)", e);
     rc |= opt_add_int(r, b, "-morpheus_bloom_hashes", &c->bloom_hashes, "2", 1, 8,
                       "hash functions per Bloom filter (H3 family)", e);
+    rc |= opt_add_bool(r, b, "-rtl_bloom", &c->rtl_bloom, "0",
+                       "Morpheus' Bloom filters in the Verilated RTL rtl/llc/bloom_pred.sv instead of the C core "
+                       "(identical results, slower; docs/rtl-cosim.md)", e);
     rc |= opt_add_bool(r, b, "-morpheus_fn_fatal", &c->fn_fatal, "1",
                        "a predicted miss of a block the extended LLC holds stops the run (else it is counted)", e);
     rc |= opt_add_enum(r, b, "-morpheus_storage", &c->storage, storages, "rf_l1",

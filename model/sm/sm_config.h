@@ -41,7 +41,9 @@ typedef struct sm_config {
     int pdp_mode;                  /* CBWT: L1D protection-distance policy (pdp_l1.h), 0 = off */
     int pdp_pd;                    /* static PD, and the initial PD of the predicting modes */
     int pdp_period;                /* L1D loads per PD prediction period */
-    int pdp_bypass_mshr;           /* a PDP-bypassed load keeps (merges in) an MSHR entry; 0: skips the MSHRs */
+    int pdp_bypass_mshr;
+    int rtl_sched;                 /* -rtl_sched: the Verilated warp arbiter selects (tlm/rtl, issue 24) */
+    char *rtl_record_sched;        /* -rtl_record_sched: file recording SM 0 scheduler 0's sequence, "" = none */           /* a PDP-bypassed load keeps (merges in) an MSHR entry; 0: skips the MSHRs */
 } sm_config;
 
 /* Decodes -gpgpu_pipeline_widths by its length: 7 entries (3.x: SP,SFU,MEM for ID_OC and OC_EX,

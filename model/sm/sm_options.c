@@ -101,6 +101,12 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
                       "L1D loads per PD prediction period (doc: 16K accesses of the sampler L1)", e);
     rc |= opt_add_bool(r, b, "-pdp_bypass_mshr", &c->pdp_bypass_mshr, "1",
                        "a PDP-bypassed L1D load takes or merges into an MSHR entry (0: it skips the MSHRs)", e);
+    rc |= opt_add_bool(r, b, "-rtl_sched", &c->rtl_sched, "0",
+                       "warp selection (lrr, gto) by the Verilated RTL arbiter rtl/sched/warp_arbiter.sv instead of "
+                       "the C core (identical results, slower; docs/rtl-cosim.md)", e);
+    rc |= opt_add_string(r, b, "-rtl_record_sched", &c->rtl_record_sched, "",
+                         "record SM 0 scheduler 0's queries and events to this file for the RTL testbench's replay "
+                         "(lrr, gto; \"\" = none; gtlm run --record-block sched FILE)", e);
     return rc ? -1 : 0;
 }
 

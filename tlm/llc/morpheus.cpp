@@ -1,4 +1,5 @@
 #include "llc/morpheus.h"
+#include "rtl/rtl_blocks.h"
 
 #include <string>
 
@@ -49,6 +50,8 @@ Morpheus::Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, co
                                              " extended sets, more than -morpheus_wst_rows " + std::to_string(c.wst_rows) +
                                              " (fewer cache-mode SMs or warps, or more rows)");
         ctl->m.bp.name = "morpheus controller";
+        std::string why;
+        if (c.rtl_bloom && rtl_bloom_attach(&ctl->m.bp, why) != 0) throw Error(GTLM_ST_ECONFIG, "-rtl_bloom: " + why);
         ctls_.push_back(std::move(ctl));
     }
     fronts_.resize(n_slices);

@@ -1,4 +1,5 @@
 #include "sm/sm_module.h"
+#include "rtl/rtl_blocks.h"
 
 #include <stdexcept>
 
@@ -32,6 +33,15 @@ SmModule::SmModule(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDo
         throw std::runtime_error(msg);
     }
     strbuf_free(&err);
+    for (uint32_t k = 0; cfg.sm.rtl_sched && k < core_.n_sched; k++) {
+        std::string why;
+        if (rtl_sched_attach(&core_.scheds[k], why) != 0) throw std::runtime_error("-rtl_sched: " + why);
+    }
+    if (id == 0 && cfg.sm.rtl_record_sched && cfg.sm.rtl_record_sched[0]) {
+        std::string why;
+        if (rtl_sched_record(&core_.scheds[0], cfg.sm.rtl_record_sched, why) != 0)
+            throw std::runtime_error("-rtl_record_sched: " + why);
+    }
     sm2icnt.on_response = [this](Gp &gp, const sc_core::sc_time &at) { return on_response(gp, at); };
     sm2icnt.on_ready = [this]() { domain_.wake(this); };
     if (stats) register_stats(stats);

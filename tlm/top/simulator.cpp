@@ -1,6 +1,7 @@
 #include "simulator.h"
 
 #include "sm/sm_module.h"
+#include "rtl/rtl_blocks.h"
 
 #include <chrono>
 #include <map>
@@ -38,6 +39,7 @@ Simulator::Simulator(const SimSetup &setup)
     for (const std::string &o : setup.overrides) argv.push_back(o.c_str());
     rc |= opt_parse_args(&reg_, static_cast<int>(argv.size()), argv.data(), &err, &warn);
     if (rc == 0) rc = gtlm_config_check(&reg_, &cfg_, &err);
+    if (rc == 0) rc = rtl_config_check(&reg_, &cfg_, &err);
     warnings_ = take(warn);
     if (rc != 0) {
         std::string msg = take(err);

@@ -1,0 +1,55 @@
+# gtlm_verilate(TARGET FILES a.sv [b.sv ...] [TOP module] [PREFIX Vname] [DEFINES NAME ...] [ARGS ...])
+#
+# Verilates SystemVerilog files into a C++ model (class PREFIX, default V<first file>) whose
+# sources are added to TARGET, with Verilator's runtime. The generated code lives in TARGET's build
+# folder only. Needs GTLM_HAVE_VERILATOR (set here): without verilator the RTL parts of the build
+# are skipped and the rest never needs it.
+find_package(verilator QUIET HINTS $ENV{VERILATOR_ROOT})
+if(verilator_FOUND)
+  set(GTLM_HAVE_VERILATOR ON)
+  message(STATUS "verilator ${verilator_VERSION}: RTL blocks and their testbenches are built")
+else()
+  set(GTLM_HAVE_VERILATOR OFF)
+  message(STATUS "verilator not found: RTL blocks (-rtl_sched) and the rtl.* testbenches are skipped")
+endif()
+
+function(gtlm_verilate TARGET)
+  cmake_parse_arguments(V "" "TOP;PREFIX" "FILES;DEFINES;ARGS" ${ARGN})
+  if(NOT V_FILES)
+    message(FATAL_ERROR "gtlm_verilate(${TARGET}): FILES is required")
+  endif()
+  set(files)
+  foreach(f ${V_FILES})
+    get_filename_component(abs ${f} ABSOLUTE)
+    list(APPEND files ${abs})
+  endforeach()
+  set(args -Wall ${V_ARGS})
+  foreach(d ${V_DEFINES})
+    list(APPEND args +define+${d})
+  endforeach()
+  set(opt)
+  if(V_TOP)
+    list(APPEND opt TOP_MODULE ${V_TOP})
+  endif()
+  if(V_PREFIX)
+    list(APPEND opt PREFIX ${V_PREFIX})
+  endif()
+  get_target_property(before ${TARGET} SOURCES)
+  verilate(${TARGET} SOURCES ${files} ${opt} VERILATOR_ARGS ${args})
+  # Verilator's headers and the generated ones are included by our sources: as system headers,
+  # our warnings (-Werror) do not apply to them.
+  if(NOT V_PREFIX)
+    get_filename_component(first ${V_FILES} NAME_WE)
+    set(V_PREFIX V${first})
+  endif()
+  get_target_property(bin ${TARGET} BINARY_DIR)
+  target_include_directories(${TARGET} SYSTEM PUBLIC ${VERILATOR_ROOT}/include ${VERILATOR_ROOT}/include/vltstd
+                             ${bin}/CMakeFiles/${TARGET}.dir/${V_PREFIX}.dir)
+  # Generated and runtime code is not ours: compile it without our -Werror warnings.
+  get_target_property(after ${TARGET} SOURCES)
+  foreach(s ${after})
+    if(NOT s IN_LIST before)
+      set_source_files_properties(${s} TARGET_DIRECTORY ${TARGET} PROPERTIES COMPILE_OPTIONS "-w")
+    endif()
+  endforeach()
+endfunction()

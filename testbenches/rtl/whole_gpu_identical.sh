@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# whole_gpu_identical.sh GTLM SRC: whole-GPU statistics with an RTL block switched in must equal
+# the C core's, bit for bit (host-time lines aside), on two workloads at tiny size: the warp
+# arbiter (-rtl_sched 1) under lrr and gto on tiny.config (1 scheduler per SM) and gtx480.config
+# (2 per SM, 24 warps each); Morpheus' Bloom predictor (-rtl_bloom 1) with cache-mode SMs.
+# A scheduler or a filter size the RTL does not implement is a located configuration error (exit 2).
+set -u
+gtlm=$1; src=$2
+out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
+fail=0
+strip() { grep -v -E '^(gpgpu_simulation_time|gpgpu_simulation_rate|gpgpu_simulation_rate_cycles|gpgpu_silicon_slowdown)|host|wall|_sec(onds)? ' "$1"; }
+run() { # switch(0/1) workload config options...
+  local on=$1 w=$2 c=$3; shift 3
+  "$gtlm" run "$w" --size tiny --config "$src/configs/$c.config" "$@" "$on" --quiet --stats "$out/s.raw" < /dev/null > "$out/log" 2>&1
+  echo "rc=$?"; strip "$out/s.raw"
+}
+# each point: workload, config, the -rtl_* switch, other options
+while read -r w c sw opts; do
+  run 0 "$w" "$c" $opts "$sw" > "$out/c.txt"
+  run 1 "$w" "$c" $opts "$sw" > "$out/rtl.txt"
+  point="$w $c $sw $opts"
+  if ! grep -q '^gpu_tot_sim_cycle' "$out/c.txt"; then
+    echo "FAIL $point: no statistics"; cat "$out/log"; fail=1
+  elif cmp -s "$out/c.txt" "$out/rtl.txt"; then
+    echo "identical: $point ($(grep -m1 '^gpu_tot_sim_cycle' "$out/c.txt"))"
+  else
+    echo "FAIL $point: the RTL run differs"; diff "$out/c.txt" "$out/rtl.txt" | head -10; fail=1
+  fi
+done <<'POINTS'
+rodinia/BFS tiny -rtl_sched -gpgpu_scheduler lrr
+rodinia/BFS tiny -rtl_sched -gpgpu_scheduler gto
+polybench/ATAX tiny -rtl_sched -gpgpu_scheduler lrr
+polybench/ATAX tiny -rtl_sched -gpgpu_scheduler gto
+rodinia/BFS gtx480 -rtl_sched -gpgpu_scheduler gto
+polybench/ATAX gtx480 -rtl_sched -gpgpu_scheduler lrr
+rodinia/BFS tiny -rtl_bloom -gpgpu_n_clusters 4 -morpheus_cache_sms 1
+polybench/ATAX rtx3080-morpheus -rtl_bloom -morpheus_cache_sms 8
+POINTS
+"$gtlm" run rodinia/BFS --size tiny --config "$src/configs/tiny.config" -gpgpu_scheduler two_level_active:4 \
+  -rtl_sched 1 --quiet > "$out/log" 2>&1
+rc=$?
+if [ $rc -ne 2 ] || ! grep -q "option '-rtl_sched'.*implements lrr and gto" "$out/log"; then
+  echo "FAIL: -rtl_sched 1 with two_level_active gave rc=$rc:"; cat "$out/log"; fail=1
+else
+  echo "rejected: -rtl_sched 1 with two_level_active: $(head -1 "$out/log")"
+fi
+"$gtlm" run rodinia/BFS --size tiny --config "$src/configs/tiny.config" -morpheus_cache_sms 1 -morpheus_bloom_bits 512 \
+  -rtl_bloom 1 --quiet < /dev/null > "$out/log" 2>&1
+rc=$?
+if [ $rc -ne 2 ] || ! grep -q "option '-rtl_bloom'.*at most 256 bits" "$out/log"; then
+  echo "FAIL: -rtl_bloom 1 with 512-bit filters gave rc=$rc:"; cat "$out/log"; fail=1
+else
+  echo "rejected: -rtl_bloom 1 with 512-bit filters: $(head -1 "$out/log")"
+fi
+exit $fail

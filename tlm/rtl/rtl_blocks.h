@@ -1,0 +1,44 @@
+// RTL blocks in the model: the seam between the SystemC shells and the Verilated modules.
+//
+// rtl_config_check and rtl_sched_attach come from one of two files, chosen by the build (rtl/CMakeLists.txt):
+// sched_transactor.cpp when Verilator is found (GTLM_RTL=ON), rtl_absent.cpp otherwise; neither
+// is part of tlm's own glob, so nothing else in tlm/ needs Verilator's headers.
+#ifndef GTLM_TLM_RTL_BLOCKS_H
+#define GTLM_TLM_RTL_BLOCKS_H
+
+#include <string>
+
+extern "C" {
+#include "common/strbuf.h"
+#include "config/opt.h"
+#include "gpu/gpu_config.h"
+#include "llc/bloom_pred.h"
+#include "sm/sched.h"
+}
+
+namespace gtlm {
+
+// Checks the -rtl_* options against what this build holds (located errors into err, as
+// gtlm_config_check does). Returns 0 or -1.
+int rtl_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err);
+
+// Replaces the selection of an initialised LRR or GTO scheduler by the Verilated warp arbiter
+// (rtl/sched/warp_arbiter.sv) behind a transactor; sched_free() releases it. Returns 0, or -1
+// with the reason in err.
+int rtl_sched_attach(sched *s, std::string &err);
+
+// Moves an initialised Morpheus predictor's filters into the Verilated rtl/llc/bloom_pred.sv
+// (bloom_ext); bloom_free() releases it. Nothing to do outside bloom mode. Returns 0 or -1.
+int rtl_bloom_attach(bloom_pred *p, std::string &err);
+// -rtl_bloom against the Verilated instance's size; rtl_config_check calls it.
+int rtl_bloom_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err);
+
+// Records the scheduler's queries and events into the file at path (sched_recorder.cpp, built
+// with or without Verilator): wraps the policy in place, after any rtl_sched_attach. 0 or -1.
+int rtl_sched_record(sched *s, const char *path, std::string &err);
+// The recording options' checks (a writable file, a recordable scheduler); rtl_config_check calls it.
+int rtl_record_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err);
+
+} // namespace gtlm
+
+#endif
