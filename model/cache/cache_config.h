@@ -10,6 +10,7 @@ typedef struct l1_config {
     int dl1_latency;  /* core cycles from tag check to data for a hit */
     int dl1_banks;
     int gmem_skip_l1d; /* global loads bypass the L1 */
+    int dl1_sector_mshr; /* sectored L1D: MSHR limits per 32-byte sector (GPGPU-Sim 4.2) */
 } l1_config;
 
 typedef struct l2_config {
@@ -17,6 +18,7 @@ typedef struct l2_config {
     int dl2_texture_only;
     int rop_latency; /* core cycles a request spends in the L2's ROP queue before the tag lookup */
     int perfect_l2;  /* every L2 access hits */
+    int dl2_sector_mshr; /* sectored L2: MSHR limits per 32-byte sector (GPGPU-Sim 4.2) */
 } l2_config;
 
 int l1_options_register(opt_registry *r, l1_config *c, strbuf *err);

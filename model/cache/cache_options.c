@@ -18,6 +18,8 @@ int l1_options_register(opt_registry *r, l1_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-gpgpu_l1_latency", &c->dl1_latency, "1", 1, SM_MAX_LATENCY, "L1 data cache hit latency in core cycles", e);
     rc |= opt_add_int(r, b, "-gpgpu_l1_banks", &c->dl1_banks, "1", 1, 64, "L1 data cache banks", e);
     rc |= opt_add_bool(r, b, "-gpgpu_gmem_skip_L1D", &c->gmem_skip_l1d, "0", "global memory accesses bypass the L1 data cache", e);
+    rc |= opt_add_bool(r, b, "-gtlm_dl1_sector_mshr", &c->dl1_sector_mshr, "1",
+                       "sectored L1D: MSHR entries and merge limit count per 32-byte sector, as GPGPU-Sim 4.2 (0: per line)", e);
     /* GPGPU-Sim 3.x spelled it without the prefix; the same field, so 3.x configs keep their setting. */
     rc |= opt_add_alias(r, "-gmem_skip_L1D", "-gpgpu_gmem_skip_L1D", "GPGPU-Sim 3.x name of -gpgpu_gmem_skip_L1D", e);
     return rc ? -1 : 0;
@@ -36,6 +38,8 @@ int l2_options_register(opt_registry *r, l2_config *c, strbuf *e)
     /* GPGPU-Sim 4.x and Accel-Sim configs use this name; the same field as -rop_latency. */
     rc |= opt_add_alias(r, "-gpgpu_l2_rop_latency", "-rop_latency", "GPGPU-Sim 4.x name of -rop_latency", e);
     rc |= opt_add_bool(r, b, "-l2_ideal", &c->perfect_l2, "0", "every L2 access hits (ideal L2)", e);
+    rc |= opt_add_bool(r, b, "-gtlm_dl2_sector_mshr", &c->dl2_sector_mshr, "1",
+                       "sectored L2: MSHR entries and merge limit count per 32-byte sector, as GPGPU-Sim 4.2 (0: per line)", e);
     return rc ? -1 : 0;
 }
 
@@ -48,6 +52,10 @@ static int check_cache(const opt_registry *r, strbuf *e, const char *name, const
 int l1_config_check(const opt_registry *r, const l1_config *c, strbuf *e)
 {
     int bad = check_cache(r, e, "-gpgpu_cache:dl1", &c->dl1, 1);
+    int per_sector = c->dl1_sector_mshr && c->dl1.type == 'S';
+    if (!c->dl1.disabled && c->dl1.mshr_merge * (per_sector ? 4 : 1) > L1_MAX_WOKEN)
+        bad |= opt_check(r, e, "-gpgpu_cache:dl1", 0, "the MSHR merge limit is at most %d%s", L1_MAX_WOKEN / (per_sector ? 4 : 1),
+                         per_sector ? " with -gtlm_dl1_sector_mshr 1" : "");
     bad |= check_cache(r, e, "-gpgpu_cache:il1", &c->il1, 0);
     return bad ? -1 : 0;
 }

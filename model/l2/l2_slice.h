@@ -98,6 +98,7 @@ typedef struct l2_slice_params {
     gsim_cache_cfg dl2;
     int rop_cycles;      /* ROP delay in L2 cycles */
     int perfect;         /* every access hits */
+    int sector_mshr;     /* MSHR limits per sector (sectored L2) */
 } l2_slice_params;
 
 typedef struct l2_slice_stats {
