@@ -133,6 +133,8 @@ static void mshr_release(cache_core *c, int i)
 
 void cache_set_sector_mshr(cache_core *c, int on) { c->sector_mshr = on && c->nsect > 1; }
 
+void cache_set_read_mq_reserve(cache_core *c, int on) { c->read_mq_reserve = on != 0; }
+
 int cache_mshr_max_waiters(const cache_core *c) { return c->cfg.mshr_merge * (c->sector_mshr ? c->nsect : 1); }
 
 /* Per-sector limits: some sector of `sectors` already has mshr_merge requests waiting on it. */
@@ -338,6 +340,8 @@ static cache_status start_fetch(cache_core *c, const cache_req *req, uint64_t la
                                 cache_result *r)
 {
     int victim = -1, alloc = 1, protected_bypass = 0;
+    if (c->read_mq_reserve && add_waiter && !req->is_write && mq_room(c) < 2)
+        return fail(c, r, CACHE_FAIL_MISS_QUEUE);
     if (m < 0) {
         if (way < 0) {
             if (ask_alloc(c, req, r) == CACHE_BYPASS)

@@ -211,6 +211,7 @@ typedef struct cache_core {
     int nbuckets, mshr_free, mshr_used;
     int sector_mshr;      /* limits per 32-byte sector (sectored caches only) */
     int mshr_sectors;     /* sectors pending over every entry */
+    int read_mq_reserve;  /* a read that misses or merges needs 2 free miss-queue slots (GPGPU-Sim) */
     /* miss queue: ring */
     cache_out *mq;
     int mq_cap, mq_head, mq_count;
@@ -293,6 +294,9 @@ int cache_out_pop(cache_core *c, cache_out *out);
 static inline int cache_mshr_in_use(const cache_core *c) { return c->mshr_used; }
 /* MSHR limits per sector (on != 0, sectored caches only) or per line; set before the first access. */
 void cache_set_sector_mshr(cache_core *c, int on);
+/* GPGPU-Sim 4.2's read-miss rule: a read that misses or merges (HIT_RESERVED) is refused
+   (MISS_QUEUE) unless the miss queue has 2 free slots, room for its read and a write-back. */
+void cache_set_read_mq_reserve(cache_core *c, int on);
 /* The most requests one fill can wake: the size cache_fill's woken buffer needs. */
 int cache_mshr_max_waiters(const cache_core *c);
 

@@ -20,6 +20,8 @@ int l1_options_register(opt_registry *r, l1_config *c, strbuf *e)
     rc |= opt_add_bool(r, b, "-gpgpu_gmem_skip_L1D", &c->gmem_skip_l1d, "0", "global memory accesses bypass the L1 data cache", e);
     rc |= opt_add_bool(r, b, "-gtlm_dl1_sector_mshr", &c->dl1_sector_mshr, "1",
                        "sectored L1D: MSHR entries and merge limit count per 32-byte sector, as GPGPU-Sim 4.2 (0: per line)", e);
+    rc |= opt_add_bool(r, b, "-gtlm_dl1_read_mq_reserve", &c->dl1_read_mq_reserve, "1",
+                       "L1D reads that miss or merge need 2 free miss-queue slots, as GPGPU-Sim 4.2 (0: the slots they use)", e);
     /* GPGPU-Sim 3.x spelled it without the prefix; the same field, so 3.x configs keep their setting. */
     rc |= opt_add_alias(r, "-gmem_skip_L1D", "-gpgpu_gmem_skip_L1D", "GPGPU-Sim 3.x name of -gpgpu_gmem_skip_L1D", e);
     return rc ? -1 : 0;
@@ -40,6 +42,8 @@ int l2_options_register(opt_registry *r, l2_config *c, strbuf *e)
     rc |= opt_add_bool(r, b, "-l2_ideal", &c->perfect_l2, "0", "every L2 access hits (ideal L2)", e);
     rc |= opt_add_bool(r, b, "-gtlm_dl2_sector_mshr", &c->dl2_sector_mshr, "1",
                        "sectored L2: MSHR entries and merge limit count per 32-byte sector, as GPGPU-Sim 4.2 (0: per line)", e);
+    rc |= opt_add_bool(r, b, "-gtlm_dl2_read_mq_reserve", &c->dl2_read_mq_reserve, "1",
+                       "L2 reads that miss or merge need 2 free miss-queue slots, as GPGPU-Sim 4.2 (0: the slots they use)", e);
     return rc ? -1 : 0;
 }
 

@@ -57,6 +57,7 @@ void l2_slice_params_from_config(const gtlm_config *cfg, l2_slice_params *p)
     p->rop_cycles = l2_core_to_l2_cycles(cfg->l2.rop_latency, cfg->gpu.clocks.core_mhz, cfg->gpu.clocks.l2_mhz);
     p->perfect = cfg->l2.perfect_l2;
     p->sector_mshr = cfg->l2.dl2_sector_mshr;
+    p->read_mq_reserve = cfg->l2.dl2_read_mq_reserve;
 }
 
 int l2_slice_init(l2_slice *s, const l2_slice_params *p)
@@ -66,6 +67,7 @@ int l2_slice_init(l2_slice *s, const l2_slice_params *p)
     s->p = *p;
     if (cache_init(&s->cache, &p->dl2)) return -1;
     cache_set_sector_mshr(&s->cache, p->sector_mshr);
+    cache_set_read_mq_reserve(&s->cache, p->read_mq_reserve);
     s->port_width = p->dl2.port_width > 0 ? p->dl2.port_width : p->dl2.line_size;
     s->rop_cap = p->rop_cycles + L2_ROP_EXTRA;
     s->wait_cap = p->dl2.mshr_entries * p->dl2.mshr_merge;

@@ -262,6 +262,27 @@ TEST(CacheCore, MissQueueFull)
     EXPECT_FALSE(cache_needs_tick(&k.c));
 }
 
+// GPGPU-Sim 4.2's read-miss rule: a read that misses or merges needs 2 free miss-queue slots, so a
+// queue of 3 takes two misses; the third read, and even a merge into a pending line, is refused.
+TEST(CacheCore, ReadMissQueueReserveNeedsTwoFreeSlots)
+{
+    Cache k("N:4:128:2,L:R:m:N:L,A:8:3,3");
+    cache_set_read_mq_reserve(&k.c, 1);
+    cache_result r;
+    EXPECT_EQ(k.access(0 * 128), CACHE_MISS);
+    EXPECT_EQ(k.access(1 * 128, false, 0, 0, &r), CACHE_MISS) << "2 slots were free";
+    EXPECT_EQ(k.access(2 * 128, false, 0, 0, &r), CACHE_RESERVATION_FAIL) << "1 slot free";
+    EXPECT_EQ(r.fail, CACHE_FAIL_MISS_QUEUE);
+    EXPECT_EQ(k.access(0 * 128 + 4, false, 0, 0, &r), CACHE_RESERVATION_FAIL) << "a merge too";
+    EXPECT_EQ(r.fail, CACHE_FAIL_MISS_QUEUE);
+    EXPECT_EQ(k.c.st.res_fail[CACHE_FAIL_MISS_QUEUE], 2u);
+    ASSERT_EQ(cache_out_pop(&k.c, nullptr), 0);
+    EXPECT_EQ(k.access(0 * 128 + 4), CACHE_HIT_RESERVED);
+    EXPECT_EQ(k.access(2 * 128), CACHE_MISS);
+    cache_set_read_mq_reserve(&k.c, 0); // gtlm's own rule: the one slot a read uses
+    EXPECT_EQ(k.access(3 * 128 + 128 * 4), CACHE_MISS);
+}
+
 TEST(CacheCore, AllWaysReservedIsLineAllocFail)
 {
     Cache k("N:1:128:2,L:R:m:N:L,A:8:3,8");
