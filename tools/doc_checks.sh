@@ -84,13 +84,12 @@ SP sdk/ScalarProd compute"
             echo "| $abbr | $wl | $cls | failed |"
             continue
         fi
-        local acc mis pend fails
+        local acc mis pend
         acc=$(stat "ap_$abbr" L1D_total_cache_accesses)
         mis=$(stat "ap_$abbr" L1D_total_cache_misses)
         pend=$(stat "ap_$abbr" L1D_total_cache_pending_hits)
-        fails=$(grep -E "^gpu.l1d.res_fail_[a-z_]+ = " "$out/ap_$abbr.txt" | awk '{s += $3} END {print s + 0}')
         local alt
-        alt=$(awk -v a="$acc" -v m="$mis" -v p="$pend" -v f="$fails" 'BEGIN{d = a - f; printf "%.1f%%", (d > 0 ? (m + p) / d * 100 : 0)}')
+        alt=$(awk -v a="$acc" -v m="$mis" -v p="$pend" 'BEGIN{printf "%.1f%%", (a > 0 ? (m + p) / a * 100 : 0)}') # accesses exclude retries
         echo "| $abbr | $wl | $cls | $(awk -v r="$r" 'BEGIN{printf "%.1f%%", r*100}') | $alt |"
         local altv=${alt%\%}
         if [ "$cls" = memory ]; then

@@ -12,6 +12,8 @@ typedef struct l1_config {
     int dl1_bank_interleave; /* bytes per bank before the next (a power of two) */
     int dl1_bank_hash;       /* L1_BANK_HASH_LINEAR or L1_BANK_HASH_XOR (l1_bank.h) */
     int gmem_skip_l1d; /* global loads bypass the L1 */
+    int dl1_sector_mshr; /* sectored L1D: MSHR limits per 32-byte sector (GPGPU-Sim 4.2) */
+    int dl1_read_mq_reserve; /* L1D reads that miss or merge need 2 free miss-queue slots */
 } l1_config;
 
 typedef struct l2_config {
@@ -19,6 +21,8 @@ typedef struct l2_config {
     int dl2_texture_only;
     int rop_latency; /* core cycles a request spends in the L2's ROP queue before the tag lookup */
     int perfect_l2;  /* every L2 access hits */
+    int dl2_sector_mshr; /* sectored L2: MSHR limits per 32-byte sector (GPGPU-Sim 4.2) */
+    int dl2_read_mq_reserve; /* L2 reads that miss or merge need 2 free miss-queue slots */
 } l2_config;
 
 int l1_options_register(opt_registry *r, l1_config *c, strbuf *err);

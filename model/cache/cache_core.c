@@ -131,13 +131,38 @@ static void mshr_release(cache_core *c, int i)
     c->mshr_used--;
 }
 
-/* Room for one more waiter on entry m (below mshr_merge); -1 when out of memory. */
+void cache_set_sector_mshr(cache_core *c, int on) { c->sector_mshr = on && c->nsect > 1; }
+
+void cache_set_read_mq_reserve(cache_core *c, int on) { c->read_mq_reserve = on != 0; }
+
+int cache_mshr_max_waiters(const cache_core *c) { return c->cfg.mshr_merge * (c->sector_mshr ? c->nsect : 1); }
+
+/* Per-sector limits: some sector of `sectors` already has mshr_merge requests waiting on it. */
+static int sector_merge_full(const cache_core *c, int m, uint8_t sectors)
+{
+    const cache_mshr *e = &c->mshr[m];
+    for (int s = 0; s < c->nsect; s++) {
+        if (!(sectors >> s & 1)) continue;
+        int n = 0;
+        for (int i = 0; i < e->nwait; i++) n += e->w[i].mask >> s & 1;
+        if (n >= c->cfg.mshr_merge) return 1;
+    }
+    return 0;
+}
+
+/* The merge limit refuses a request that waits on the `merged` (pending) sectors of entry m. */
+static int merge_full(const cache_core *c, int m, uint8_t merged)
+{
+    return c->sector_mshr ? sector_merge_full(c, m, merged) : c->mshr[m].nwait >= c->cfg.mshr_merge;
+}
+
+/* Room for one more waiter on entry m (below the merge limit); -1 when out of memory. */
 static int mshr_reserve(cache_core *c, int m)
 {
     cache_mshr *e = &c->mshr[m];
     if (e->nwait < e->wcap) return 0;
     int cap = e->wcap ? 2 * e->wcap : 4;
-    if (cap > c->cfg.mshr_merge) cap = c->cfg.mshr_merge;
+    if (cap > cache_mshr_max_waiters(c)) cap = cache_mshr_max_waiters(c);
     cache_waiter *w = realloc(e->w, (size_t)cap * sizeof *w);
     if (!w) return -1;
     e->w = w;
@@ -315,6 +340,8 @@ static cache_status start_fetch(cache_core *c, const cache_req *req, uint64_t la
                                 cache_result *r)
 {
     int victim = -1, alloc = 1, protected_bypass = 0;
+    if (c->read_mq_reserve && add_waiter && !req->is_write && mq_room(c) < 2)
+        return fail(c, r, CACHE_FAIL_MISS_QUEUE);
     if (m < 0) {
         if (way < 0) {
             if (ask_alloc(c, req, r) == CACHE_BYPASS)
@@ -333,9 +360,11 @@ static cache_status start_fetch(cache_core *c, const cache_req *req, uint64_t la
             }
         }
         if (c->mshr_used >= c->cfg.mshr_entries) return fail(c, r, CACHE_FAIL_MSHR_ENTRY);
-    } else if (add_waiter && c->mshr[m].nwait >= c->cfg.mshr_merge) {
+    } else if (add_waiter && merge_full(c, m, wait & c->mshr[m].pending)) {
         return fail(c, r, CACHE_FAIL_MSHR_MERGE);
     }
+    if (c->sector_mshr && c->mshr_sectors + popcount8(fetch) > c->cfg.mshr_entries)
+        return fail(c, r, CACHE_FAIL_MSHR_ENTRY); /* one entry per sector fetched */
     /* A new entry is the free list's head; no memory for a waiter is a merge failure (retried). */
     if (add_waiter && mshr_reserve(c, m >= 0 ? m : c->mshr_free)) return fail(c, r, CACHE_FAIL_MSHR_MERGE);
     int nout = (fetch != 0) + (send_write != 0) + (victim >= 0 && victim_dirty(c, set, victim));
@@ -355,6 +384,7 @@ static cache_status start_fetch(cache_core *c, const cache_req *req, uint64_t la
         touch(c, l);
     }
     e->pending |= fetch;
+    c->mshr_sectors += popcount8(fetch);
     if (add_waiter) mshr_add_waiter(c, m, req, wait, wait_write);
     if (add_waiter && !req->is_write) {
         if (e->prefetch) cache_pf_demand_merge(c, e);
@@ -504,7 +534,7 @@ cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
         if (l) {
             uint8_t now = mask & (uint8_t)~pending, later = mask & pending;
             if (later) {
-                if (c->mshr[m].nwait >= c->cfg.mshr_merge || mshr_reserve(c, m))
+                if (merge_full(c, m, later) || mshr_reserve(c, m))
                     return fail(c, r, CACHE_FAIL_MSHR_MERGE);
                 mshr_add_waiter(c, m, req, later, 1);
             }
@@ -557,6 +587,7 @@ int cache_fill(cache_core *c, uint64_t line_addr, uint8_t sector_mask, uint64_t 
     cache_waiter *w = e->w;
     uint8_t arrived = mask & e->pending;
     e->pending &= (uint8_t)~arrived;
+    c->mshr_sectors -= popcount8(arrived);
     c->st.fills++;
     c->st.sector_fills += (uint64_t)popcount8(arrived);
 

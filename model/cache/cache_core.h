@@ -38,6 +38,11 @@
  *   - Evicting a line with valid sectors counts an eviction and calls on_evict; dirty sectors
  *     queue a write-back (kind CACHE_OUT_WRITEBACK, mask = dirty sectors).
  *   - MSHR merge limit counts every request in the entry, the first one included (GPGPU-Sim's).
+ *   - MSHR granularity (cache_set_sector_mshr): one entry per line (default), or, in sectored
+ *     caches, GPGPU-Sim 4.2's one entry per 32-byte sector: -gpgpu_cache's MSHR count bounds the
+ *     pending sectors and the merge limit the requests waiting on each sector. (GPGPU-Sim keys its
+ *     MSHR table by the cache's atom, the sector in a sectored cache.) A line's sectors still share
+ *     one internal entry; only the limits are counted per sector.
  *   - Fail order: LINE_ALLOC, then MSHR_MERGE / MSHR_ENTRY, then MISS_QUEUE (a request needs one
  *     queue slot per outgoing message: read, write, write-back).
  *   - Owner PC hash: the pc_hash of the last load that hit the line or whose fill allocated it.
@@ -204,6 +209,9 @@ typedef struct cache_core {
     cache_mshr *mshr;
     int *buckets;
     int nbuckets, mshr_free, mshr_used;
+    int sector_mshr;      /* limits per 32-byte sector (sectored caches only) */
+    int mshr_sectors;     /* sectors pending over every entry */
+    int read_mq_reserve;  /* a read that misses or merges needs 2 free miss-queue slots (GPGPU-Sim) */
     /* miss queue: ring */
     cache_out *mq;
     int mq_cap, mq_head, mq_count;
@@ -284,5 +292,12 @@ static inline int cache_needs_tick(const cache_core *c) { return c->mq_count > 0
 const cache_out *cache_out_peek(const cache_core *c);
 int cache_out_pop(cache_core *c, cache_out *out);
 static inline int cache_mshr_in_use(const cache_core *c) { return c->mshr_used; }
+/* MSHR limits per sector (on != 0, sectored caches only) or per line; set before the first access. */
+void cache_set_sector_mshr(cache_core *c, int on);
+/* GPGPU-Sim 4.2's read-miss rule: a read that misses or merges (HIT_RESERVED) is refused
+   (MISS_QUEUE) unless the miss queue has 2 free slots, room for its read and a write-back. */
+void cache_set_read_mq_reserve(cache_core *c, int on);
+/* The most requests one fill can wake: the size cache_fill's woken buffer needs. */
+int cache_mshr_max_waiters(const cache_core *c);
 
 #endif

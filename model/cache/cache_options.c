@@ -25,6 +25,10 @@ int l1_options_register(opt_registry *r, l1_config *c, strbuf *e)
                       "L1 bank of an address: 0 linear, 1 XOR with the next higher address bits "
                       "(GPGPU-Sim's IPOLY and Fermi bank hashes are not modelled)", e);
     rc |= opt_add_bool(r, b, "-gpgpu_gmem_skip_L1D", &c->gmem_skip_l1d, "0", "global memory accesses bypass the L1 data cache", e);
+    rc |= opt_add_bool(r, b, "-gtlm_dl1_sector_mshr", &c->dl1_sector_mshr, "1",
+                       "sectored L1D: MSHR entries and merge limit count per 32-byte sector, as GPGPU-Sim 4.2 (0: per line)", e);
+    rc |= opt_add_bool(r, b, "-gtlm_dl1_read_mq_reserve", &c->dl1_read_mq_reserve, "1",
+                       "L1D reads that miss or merge need 2 free miss-queue slots, as GPGPU-Sim 4.2 (0: the slots they use)", e);
     /* GPGPU-Sim 3.x spelled it without the prefix; the same field, so 3.x configs keep their setting. */
     rc |= opt_add_alias(r, "-gmem_skip_L1D", "-gpgpu_gmem_skip_L1D", "GPGPU-Sim 3.x name of -gpgpu_gmem_skip_L1D", e);
     return rc ? -1 : 0;
@@ -43,6 +47,10 @@ int l2_options_register(opt_registry *r, l2_config *c, strbuf *e)
     /* GPGPU-Sim 4.x and Accel-Sim configs use this name; the same field as -rop_latency. */
     rc |= opt_add_alias(r, "-gpgpu_l2_rop_latency", "-rop_latency", "GPGPU-Sim 4.x name of -rop_latency", e);
     rc |= opt_add_bool(r, b, "-l2_ideal", &c->perfect_l2, "0", "every L2 access hits (ideal L2)", e);
+    rc |= opt_add_bool(r, b, "-gtlm_dl2_sector_mshr", &c->dl2_sector_mshr, "1",
+                       "sectored L2: MSHR entries and merge limit count per 32-byte sector, as GPGPU-Sim 4.2 (0: per line)", e);
+    rc |= opt_add_bool(r, b, "-gtlm_dl2_read_mq_reserve", &c->dl2_read_mq_reserve, "1",
+                       "L2 reads that miss or merge need 2 free miss-queue slots, as GPGPU-Sim 4.2 (0: the slots they use)", e);
     return rc ? -1 : 0;
 }
 
@@ -55,6 +63,10 @@ static int check_cache(const opt_registry *r, strbuf *e, const char *name, const
 int l1_config_check(const opt_registry *r, const l1_config *c, strbuf *e)
 {
     int bad = check_cache(r, e, "-gpgpu_cache:dl1", &c->dl1, 1);
+    int per_sector = c->dl1_sector_mshr && c->dl1.type == 'S';
+    if (!c->dl1.disabled && c->dl1.mshr_merge * (per_sector ? 4 : 1) > L1_MAX_WOKEN)
+        bad |= opt_check(r, e, "-gpgpu_cache:dl1", 0, "the MSHR merge limit is at most %d%s", L1_MAX_WOKEN / (per_sector ? 4 : 1),
+                         per_sector ? " with -gtlm_dl1_sector_mshr 1" : "");
     bad |= check_cache(r, e, "-gpgpu_cache:il1", &c->il1, 0);
     bad |= opt_check(r, e, "-gpgpu_l1_banks", (c->dl1_banks & (c->dl1_banks - 1)) == 0, "must be a power of two");
     bad |= opt_check(r, e, "-gpgpu_l1_banks_byte_interleaving", (c->dl1_bank_interleave & (c->dl1_bank_interleave - 1)) == 0,

@@ -25,5 +25,8 @@
 #define CACHE_MAX_LINES (1 << 20)
 #define CACHE_MAX_LINE 4096
 #define CACHE_MAX_QUEUE 65536
+/* Requests one L1 data-cache fill can wake (the SM's buffer): the merge limit, x4 with per-sector
+ * MSHRs in a sectored L1. */
+#define L1_MAX_WOKEN 256
 
 #endif

@@ -56,6 +56,8 @@ void l2_slice_params_from_config(const gtlm_config *cfg, l2_slice_params *p)
     p->dl2 = cfg->l2.dl2;
     p->rop_cycles = l2_core_to_l2_cycles(cfg->l2.rop_latency, cfg->gpu.clocks.core_mhz, cfg->gpu.clocks.l2_mhz);
     p->perfect = cfg->l2.perfect_l2;
+    p->sector_mshr = cfg->l2.dl2_sector_mshr;
+    p->read_mq_reserve = cfg->l2.dl2_read_mq_reserve;
 }
 
 int l2_slice_init(l2_slice *s, const l2_slice_params *p)
@@ -64,6 +66,8 @@ int l2_slice_init(l2_slice *s, const l2_slice_params *p)
     if (!p || p->rop_cycles < 0) return -1;
     s->p = *p;
     if (cache_init(&s->cache, &p->dl2)) return -1;
+    cache_set_sector_mshr(&s->cache, p->sector_mshr);
+    cache_set_read_mq_reserve(&s->cache, p->read_mq_reserve);
     s->port_width = p->dl2.port_width > 0 ? p->dl2.port_width : p->dl2.line_size;
     s->rop_cap = p->rop_cycles + L2_ROP_EXTRA;
     s->wait_cap = p->dl2.mshr_entries * p->dl2.mshr_merge;
@@ -78,7 +82,7 @@ int l2_slice_init(l2_slice *s, const l2_slice_params *p)
     s->fills = calloc((size_t)s->fill_cap, sizeof *s->fills);
     s->mq_cookie = calloc((size_t)s->mqc_cap, sizeof *s->mq_cookie);
     s->wait = calloc((size_t)s->wait_alloc, sizeof *s->wait);
-    s->woken = calloc((size_t)p->dl2.mshr_merge, sizeof *s->woken);
+    s->woken = calloc((size_t)cache_mshr_max_waiters(&s->cache), sizeof *s->woken);
     if (!s->woken || !s->rop || !s->fwd_q || !s->fwd_ready || !s->rsp || !s->fills || !s->mq_cookie || !s->wait) {
         l2_slice_free(s);
         return -1;
@@ -230,7 +234,7 @@ static void move_to_dram(l2_slice *s, uint64_t cycle)
 static void apply_fill(l2_slice *s, const l2_fill_entry *f, uint64_t cycle)
 {
     uint64_t *woken = s->woken;
-    int max_wake = s->p.dl2.mshr_merge;
+    int max_wake = cache_mshr_max_waiters(&s->cache);
     int before = cache_out_count(&s->cache);
     s->cache.now = cycle;
     int n = cache_fill(&s->cache, f->addr, f->mask, woken, max_wake);

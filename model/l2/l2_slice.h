@@ -98,6 +98,8 @@ typedef struct l2_slice_params {
     gsim_cache_cfg dl2;
     int rop_cycles;      /* ROP delay in L2 cycles */
     int perfect;         /* every access hits */
+    int sector_mshr;     /* MSHR limits per sector (sectored L2) */
+    int read_mq_reserve; /* reads that miss or merge need 2 free miss-queue slots */
 } l2_slice_params;
 
 typedef struct l2_slice_stats {

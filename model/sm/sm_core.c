@@ -99,6 +99,10 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         sm_core_free(s);
         return -1;
     }
+    if (s->l1d_enabled) {
+        cache_set_sector_mshr(&s->l1d, cfg->l1.dl1_sector_mshr);
+        cache_set_read_mq_reserve(&s->l1d, cfg->l1.dl1_read_mq_reserve);
+    }
     if (s->l1d_enabled && cfg->sm.pdp_mode != PDP_MODE_OFF &&
         pdp_l1_init(&s->pdp, &s->l1d, cfg->sm.pdp_mode, cfg->sm.pdp_pd, cfg->sm.pdp_period) != 0) {
         strbuf_printf(err, "SM %d: cannot build the L1D PDP policy (-pdp_pd 0..64, -pdp_period >= 1)\n", id);

@@ -14,6 +14,7 @@
 #include "../simt/simt_internal.h"
 #include "smem_banks.h"
 #include "sm_internal.h"
+#include "../config/opt_limits.h"
 
 #define CONST_LINE 64u
 
@@ -359,9 +360,9 @@ void sm_apply_response(sm_core *s, uint64_t cycle)
     case SM_ROUTE_L1D:
     case SM_ROUTE_L1C: {
         cache_core *c = SM_ID_ROUTE(rsp.id) == SM_ROUTE_L1D ? &s->l1d : &s->l1c;
-        uint64_t woken[64];
+        uint64_t woken[L1_MAX_WOKEN]; /* >= cache_mshr_max_waiters: checked by the configuration */
         c->now = cycle;
-        int n = cache_fill(c, rsp.addr, rsp.sector_mask, woken, 64);
+        int n = cache_fill(c, rsp.addr, rsp.sector_mask, woken, L1_MAX_WOKEN);
         for (int i = 0; i < n; i++)
             sm_wheel_add(s, cycle + (uint64_t)(s->cfg->l1.dl1_latency > 0 ? s->cfg->l1.dl1_latency : 1), 0,
                          SM_NO_RECORD, (uint32_t)woken[i]);

@@ -112,6 +112,46 @@ TEST(TimingTest, TwoWarpsOnOneLineMergeInTheMshr)
     EXPECT_EQ(s.stat("gpu.sm[0].load_latency_n"), 2);
 }
 
+// GPGPU-Sim's statistic definitions (docs/gpgpusim-statistics.md): with an MSHR merge limit of 1,
+// the second warp's load to the line the first warp missed on is refused (MSHR_MERGE) on every
+// attempt until the fill arrives, then hits. Those refusals are reservation failures, printed apart
+// (L1D_total_cache_reservation_fails); L1D_total_cache_accesses counts only the miss and the hit.
+// Count by hand: warp 0 misses at its tag stage t; warp 1's request reaches the tag stage at t + 1
+// and retries each cycle; the fill is applied at t + (miss latency - 1 - L1 latency) and, being
+// applied before that cycle's tag stage, lets the retry hit. Failures: miss latency - L1 latency - 2.
+TEST(TimingTest, ReservationFailuresAreCountedApartFromAccesses)
+{
+    Sim s({"-gpgpu_cache:dl1", "N:8:128:4,L:L:m:N:L,A:8:1,4"});
+    gtlm_devptr in = s.alloc(256, 3);
+    ASSERT_EQ(s.launch("same_line", 1, 64, {&in}, {8}), GTLM_OK) << gtlm_last_error();
+    uint64_t expected_fails = lone_miss_latency(s) - static_cast<uint64_t>(s.opt("-gpgpu_l1_latency")) - 2;
+    EXPECT_EQ(s.stat("gpu.sm[0].l1d.misses"), 1);
+    EXPECT_EQ(s.stat("gpu.sm[0].l1d.hits"), 1);
+    EXPECT_EQ(s.stat("gpu.sm[0].l1d.res_fail_mshr_merge"), static_cast<double>(expected_fails));
+    EXPECT_EQ(s.stat("gpu.sm[0].l1d.accesses"), 2.0 + static_cast<double>(expected_fails)) << "tag lookups";
+    EXPECT_EQ(s.stat("gpu.l1d.accepted"), 2);
+    EXPECT_EQ(s.stat("gpu.l1d.reservation_fails"), static_cast<double>(expected_fails));
+    EXPECT_EQ(s.stat("gpu.l1d.miss_rate"), 0.5);
+    // The GPGPU-Sim names (run scope) carry the same values.
+    double v = -1;
+    ASSERT_EQ(gtlm_stat_get(s.sim, "L1D_total_cache_accesses", &v), GTLM_OK);
+    EXPECT_EQ(v, 2);
+    ASSERT_EQ(gtlm_stat_get(s.sim, "L1D_total_cache_reservation_fails", &v), GTLM_OK);
+    EXPECT_EQ(v, static_cast<double>(expected_fails));
+    ASSERT_EQ(gtlm_stat_get(s.sim, "L1D_total_cache_misses", &v), GTLM_OK);
+    EXPECT_EQ(v, 1);
+    ASSERT_EQ(gtlm_stat_get(s.sim, "L2_total_cache_accesses", &v), GTLM_OK);
+    EXPECT_EQ(v, 1) << "one L2 read";
+    ASSERT_EQ(gtlm_stat_get(s.sim, "L2_total_cache_reservation_fails", &v), GTLM_OK);
+    EXPECT_EQ(v, 0);
+    // DRAM reads as GPGPU-Sim counts them: RD commands, one per burst of the (non-sectored) line.
+    uint64_t burst_bytes = static_cast<uint64_t>(s.opt("-gpgpu_dram_buswidth") * s.opt("-gpgpu_n_mem_per_ctrlr") *
+                                                 s.opt("-gpgpu_dram_burst_length"));
+    EXPECT_EQ(s.stat("gpu.dram.reads"), 1) << "one request";
+    ASSERT_EQ(gtlm_stat_get(s.sim, "gpgpu_n_dram_reads", &v), GTLM_OK);
+    EXPECT_EQ(v, static_cast<double>(ceil_div(128, burst_bytes)));
+}
+
 uint64_t smem_cycles(unsigned stride, double *passes)
 {
     Sim s;

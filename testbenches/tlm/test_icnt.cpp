@@ -279,8 +279,9 @@ TEST(IcntTest, LoneReadLatencyIsFlitsPlusLatencyEachWay)
         EXPECT_EQ(b.stat("gpu.icnt.rsp.avg_latency"), 8);
         EXPECT_EQ(b.stat("gpu.icnt.req.stall_cycles"), 0);
         stat_kernel_end(b.stats);
+        // GPGPU-Sim's names count flits: 1 request flit, 5 response flits.
         EXPECT_EQ(b.stat("icnt_total_pkts_simt_to_mem"), 1);
-        EXPECT_EQ(b.stat("icnt_total_pkts_mem_to_simt"), 1);
+        EXPECT_EQ(b.stat("icnt_total_pkts_mem_to_simt"), 5);
     });
 }
 

@@ -194,6 +194,39 @@ TEST(CacheCore, MshrMergeLimit)
     EXPECT_EQ(k.fill(0), (std::vector<uint64_t>{~0ull})); // nothing waits any more
 }
 
+// GPGPU-Sim 4.2 keys MSHRs by sector in a sectored cache: requests to different sectors of one line
+// do not share a merge limit, and each pending sector takes one of the MSHR entries.
+TEST(CacheCore, SectorMshrLimitsCountPerSector)
+{
+    const char *cfg = "S:4:128:4,L:R:m:N:L,A:3:2,8"; // 3 entries, 2 requests per entry
+    for (int per_sector = 0; per_sector < 2; per_sector++) {
+        Cache k(cfg);
+        cache_set_sector_mshr(&k.c, per_sector);
+        cache_result r;
+        EXPECT_EQ(k.access(0, false, 1, 0x1), CACHE_MISS);            // sector 0
+        EXPECT_EQ(k.access(4, false, 2, 0x1), CACHE_HIT_RESERVED);    // sector 0: 2 waiting
+        cache_status s = k.access(32, false, 3, 0x2, &r);             // sector 1 of the same line
+        if (per_sector) {
+            EXPECT_EQ(s, CACHE_MISS) << "sector 1 has its own entry and merge count";
+            EXPECT_EQ(k.access(36, false, 4, 0x2), CACHE_HIT_RESERVED);
+            EXPECT_EQ(k.access(8, false, 5, 0x1, &r), CACHE_RESERVATION_FAIL) << "sector 0 is full";
+            EXPECT_EQ(r.fail, CACHE_FAIL_MSHR_MERGE);
+            EXPECT_EQ(k.access(64, false, 6, 0x4), CACHE_MISS);         // third sector: third entry
+            EXPECT_EQ(k.access(96, false, 7, 0x8, &r), CACHE_RESERVATION_FAIL) << "3 sectors pending";
+            EXPECT_EQ(r.fail, CACHE_FAIL_MSHR_ENTRY);
+            EXPECT_EQ(cache_mshr_max_waiters(&k.c), 8);
+            std::vector<uint64_t> woken = k.fill(0, 0x7);
+            std::sort(woken.begin(), woken.end());
+            EXPECT_EQ(woken, (std::vector<uint64_t>{1, 2, 3, 4, 6}));
+        } else {
+            EXPECT_EQ(s, CACHE_RESERVATION_FAIL) << "the line's entry already holds 2 requests";
+            EXPECT_EQ(r.fail, CACHE_FAIL_MSHR_MERGE);
+            EXPECT_EQ(cache_mshr_max_waiters(&k.c), 2);
+        }
+        EXPECT_EQ(k.c.mshr_sectors, per_sector ? 0 : 1);
+    }
+}
+
 TEST(CacheCore, MshrEntryLimit)
 {
     Cache k("N:4:128:2,L:R:m:N:L,A:2:3,8");
@@ -227,6 +260,27 @@ TEST(CacheCore, MissQueueFull)
     EXPECT_EQ(k.access(2 * 128), CACHE_MISS);
     EXPECT_EQ(k.drain().size(), 2u);
     EXPECT_FALSE(cache_needs_tick(&k.c));
+}
+
+// GPGPU-Sim 4.2's read-miss rule: a read that misses or merges needs 2 free miss-queue slots, so a
+// queue of 3 takes two misses; the third read, and even a merge into a pending line, is refused.
+TEST(CacheCore, ReadMissQueueReserveNeedsTwoFreeSlots)
+{
+    Cache k("N:4:128:2,L:R:m:N:L,A:8:3,3");
+    cache_set_read_mq_reserve(&k.c, 1);
+    cache_result r;
+    EXPECT_EQ(k.access(0 * 128), CACHE_MISS);
+    EXPECT_EQ(k.access(1 * 128, false, 0, 0, &r), CACHE_MISS) << "2 slots were free";
+    EXPECT_EQ(k.access(2 * 128, false, 0, 0, &r), CACHE_RESERVATION_FAIL) << "1 slot free";
+    EXPECT_EQ(r.fail, CACHE_FAIL_MISS_QUEUE);
+    EXPECT_EQ(k.access(0 * 128 + 4, false, 0, 0, &r), CACHE_RESERVATION_FAIL) << "a merge too";
+    EXPECT_EQ(r.fail, CACHE_FAIL_MISS_QUEUE);
+    EXPECT_EQ(k.c.st.res_fail[CACHE_FAIL_MISS_QUEUE], 2u);
+    ASSERT_EQ(cache_out_pop(&k.c, nullptr), 0);
+    EXPECT_EQ(k.access(0 * 128 + 4), CACHE_HIT_RESERVED);
+    EXPECT_EQ(k.access(2 * 128), CACHE_MISS);
+    cache_set_read_mq_reserve(&k.c, 0); // gtlm's own rule: the one slot a read uses
+    EXPECT_EQ(k.access(3 * 128 + 128 * 4), CACHE_MISS);
 }
 
 TEST(CacheCore, AllWaysReservedIsLineAllocFail)

@@ -153,6 +153,8 @@ void DramChannel::register_stats(stat_registry *r)
     dram_stats &cs = ch_.core.st;
     counter("reads", &cs.reads, "requests", "read requests accepted by the scheduler");
     counter("writes", &cs.writes, "requests", "write requests accepted by the scheduler");
+    counter("read_bursts", &cs.read_bursts, "commands", "RD commands: one per burst of a read (BL x bus width x chips bytes)");
+    counter("write_bursts", &cs.write_bursts, "commands", "WR commands: one per burst of a write");
     counter("row_hits", &cs.row_hits, "requests", "requests whose row was open");
     counter("row_misses", &cs.row_misses, "requests", "requests that activated a closed bank");
     counter("row_conflicts", &cs.row_conflicts, "requests",

@@ -191,10 +191,11 @@ void Icnt::register_stats(stat_registry *r)
     for (const Side &s : sides) {
         std::string p = std::string("gpu.icnt.") + s.dir + ".";
         std::string what = s.what;
+        // GPGPU-Sim's icnt_total_pkts_* count flits, whatever the name says.
         stat_names n{nullptr, s.gpgpusim_run, 0};
         ok(stat_add_counter(r, (p + "packets").c_str(), &s.c->packets, "packets",
-                            (what + " that crossed the interconnect").c_str(), &n));
-        ok(stat_add_counter(r, (p + "flits").c_str(), &s.c->flits, "flits", ("flits of " + what).c_str(), nullptr));
+                            (what + " that crossed the interconnect").c_str(), nullptr));
+        ok(stat_add_counter(r, (p + "flits").c_str(), &s.c->flits, "flits", ("flits of " + what).c_str(), &n));
         ok(stat_add_counter(r, (p + "latency_sum").c_str(), &s.c->latency_sum, "icnt cycles",
                             ("sum over " + what + " of cycles from entering the crossbar to being ready").c_str(),
                             nullptr));

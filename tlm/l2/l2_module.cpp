@@ -191,7 +191,8 @@ void L2Slice::register_stats(stat_registry *r)
         const char *desc;
     };
     const Row rows[] = {
-        {"accesses", &st.accesses, "accesses", "tag lookups, reservation failures (retried) included, as GPGPU-Sim counts"},
+        {"accesses", &st.accesses, "accesses",
+         "tag lookups, reservation failures (retried) included (GPGPU-Sim's accesses exclude them: gpu.l2.accepted)"},
         {"reads", &st.reads, "accesses", "reads (loads, prefetches) that passed the tag stage"},
         {"writes", &st.writes, "accesses", "writes (stores, L1 write-backs) that passed the tag stage"},
         {"atomics", &st.atomics, "accesses", "atomics that passed the tag stage"},

@@ -29,7 +29,8 @@ void add_all(stat_registry *r, const std::string &prefix, const Entry *e, size_t
 void add_cache(stat_registry *r, const std::string &prefix, cache_stats *c)
 {
     const Entry e[] = {
-        {"accesses", &c->accesses, "accesses", "tag lookups, reservation failures (retried) included, as GPGPU-Sim counts"},
+        {"accesses", &c->accesses, "accesses",
+         "tag lookups, reservation failures (retried) included (GPGPU-Sim's accesses exclude them: gpu.l1d.accepted)"},
         {"reads", &c->reads, "accesses", "read accesses"},
         {"writes", &c->writes, "accesses", "write accesses"},
         {"hits", &c->hits, "accesses", "hits"},
@@ -46,7 +47,7 @@ void add_cache(stat_registry *r, const std::string &prefix, cache_stats *c)
     };
     add_all(r, prefix, e, sizeof e / sizeof *e);
     stat_add_ratio(r, (prefix + "miss_rate").c_str(), (prefix + "misses").c_str(), (prefix + "accesses").c_str(), "ratio",
-                   "misses per access", nullptr);
+                   "misses per tag lookup (failed lookups included)", nullptr);
 }
 
 double constant_of(const stat_registry *, stat_scope, const void *ctx)

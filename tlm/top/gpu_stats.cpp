@@ -36,6 +36,71 @@ double last_ctas_per_sm(const stat_registry *, stat_scope, const void *ctx)
     return static_cast<double>(static_cast<const GpuCounters *>(ctx)->ctas_per_sm);
 }
 
+const char *const kFailReasons[] = {"line_alloc", "mshr_entry", "mshr_merge", "miss_queue"};
+
+std::string total_path(const void *level, const char *leaf)
+{
+    return std::string("gpu.") + static_cast<const char *>(level) + "." + leaf;
+}
+
+// Reservation failures of a cache level, every reason (ctx: the level, "l1d" or "l2").
+double res_fails(const stat_registry *r, stat_scope scope, const void *level)
+{
+    double sum = 0;
+    for (const char *why : kFailReasons) {
+        double v = 0;
+        if (!stat_get(r, total_path(level, (std::string("res_fail_") + why).c_str()).c_str(), scope, &v)) sum += v;
+    }
+    return sum;
+}
+
+// GPGPU-Sim's accesses: hits, merges (pending hits) and misses; tag lookups that failed are not accesses.
+double accepted(const stat_registry *r, stat_scope scope, const void *level)
+{
+    double lookups = 0;
+    if (stat_get(r, total_path(level, "accesses").c_str(), scope, &lookups)) return 0;
+    return lookups - res_fails(r, scope, level);
+}
+
+// The GPGPU-Sim-named totals of one cache level: level "l1d"/"l2", gname "L1D"/"L2", unit_pat the
+// per-unit prefix ("gpu.sm[*].l1d."), where the text to put in descriptions.
+int add_cache_totals(stat_registry *r, const char *level, const char *gname, const char *unit_pat, const char *where)
+{
+    int bad = 0;
+    auto ok = [&bad](int id) { bad |= id < 0; };
+    const std::string g = gname, w = where;
+    auto path = [level](const char *leaf) { return total_path(level, leaf); };
+    stat_names n{nullptr, nullptr, 0};
+    for (const char *why : kFailReasons) {
+        std::string leaf = std::string("res_fail_") + why;
+        ok(stat_add_sum(r, path(leaf.c_str()).c_str(), (unit_pat + leaf).c_str(), "attempts",
+                        ("reservation failures (" + std::string(why) + "), " + w).c_str(), &n));
+    }
+    std::string name = g + "_total_cache_reservation_fails";
+    n = {nullptr, name.c_str(), 0};
+    ok(stat_add_derived(r, path("reservation_fails").c_str(), res_fails, level, "attempts",
+                        ("tag lookups the cache refused (retried later), every reason, " + w).c_str(), &n));
+    name = g + "_total_cache_accesses";
+    n = {nullptr, name.c_str(), 0};
+    ok(stat_add_derived(r, path("accepted").c_str(), accepted, level, "accesses",
+                        ("accesses with an outcome (hit, pending hit, miss); reservation failures excluded, " + w)
+                            .c_str(),
+                        &n));
+    name = g + "_total_cache_misses";
+    n = {nullptr, name.c_str(), 0};
+    ok(stat_add_sum(r, path("misses").c_str(), (unit_pat + std::string("misses")).c_str(), "accesses",
+                    ("misses (sector misses included), " + w).c_str(), &n));
+    name = g + "_total_cache_miss_rate";
+    n = {nullptr, name.c_str(), 0};
+    ok(stat_add_ratio(r, path("miss_rate").c_str(), path("misses").c_str(), path("accepted").c_str(), "ratio",
+                      ("misses per accepted access, " + w).c_str(), &n));
+    name = g + "_total_cache_pending_hits";
+    n = {nullptr, name.c_str(), 0};
+    ok(stat_add_sum(r, path("hit_reserved").c_str(), (unit_pat + std::string("hit_reserved")).c_str(), "accesses",
+                    ("accesses merged into a pending miss (MSHR merges), " + w).c_str(), &n));
+    return bad ? -1 : 0;
+}
+
 const RateCtx thread_rate{"gpu.thread_insn", "host.sim_seconds"};
 const RateCtx warp_rate{"gpu.warp_insn", "host.sim_seconds"};
 const RateCtx cycle_rate{"gpu.cycles", "host.sim_seconds"};
@@ -54,9 +119,9 @@ int register_gpu_stats(stat_registry *r, GpuCounters *c, double core_mhz)
     n = {"gpu_sim_insn", "gpu_tot_sim_insn", 0};
     ok(stat_add_counter(r, "gpu.thread_insn", &c->thread_insn, "instructions",
                         "thread instructions: active lanes summed over issued warp instructions", &n));
-    n = {"gpu_sim_warp_insn", "gpgpu_n_tot_w_icount", 0};
+    n = {nullptr, "gpgpu_n_tot_w_icount", 0};
     ok(stat_add_counter(r, "gpu.warp_insn", &c->warp_insn, "instructions", "warp instructions issued", &n));
-    n = {"gpu_completed_cta", "gpu_tot_completed_cta", 0};
+    n = {nullptr, nullptr, 0}; // GPGPU-Sim prints CTAs issued (gpu_tot_issued_cta), not completed
     ok(stat_add_counter(r, "gpu.ctas", &c->ctas, "CTAs", "thread blocks completed", &n));
     n = {"gpu_ipc", "gpu_tot_ipc", 0};
     ok(stat_add_ratio(r, "gpu.ipc", "gpu.thread_insn", "gpu.cycles", "instructions/cycle",
@@ -65,21 +130,16 @@ int register_gpu_stats(stat_registry *r, GpuCounters *c, double core_mhz)
     ok(stat_add_ratio(r, "gpu.warp_ipc", "gpu.warp_insn", "gpu.cycles", "instructions/cycle",
                       "warp instructions per core cycle", &n));
 
-    // Totals over every SM's L1 data cache and every L2 slice, as GPGPU-Sim prints them.
-    n = {nullptr, "L1D_total_cache_accesses", 0};
-    ok(stat_add_sum(r, "gpu.l1d.accesses", "gpu.sm[*].l1d.accesses", "accesses", "L1 data cache accesses, all SMs", &n));
-    n = {nullptr, "L1D_total_cache_misses", 0};
-    ok(stat_add_sum(r, "gpu.l1d.misses", "gpu.sm[*].l1d.misses", "accesses", "L1 data cache misses, all SMs", &n));
-    n = {nullptr, "L1D_total_cache_miss_rate", 0};
-    ok(stat_add_ratio(r, "gpu.l1d.miss_rate", "gpu.l1d.misses", "gpu.l1d.accesses", "ratio",
-                      "L1 data cache misses per access, all SMs", &n));
-    n = {nullptr, "L2_total_cache_accesses", 0};
-    ok(stat_add_sum(r, "gpu.l2.accesses", "gpu.l2[*].accesses", "accesses", "L2 accesses, all slices", &n));
-    n = {nullptr, "L2_total_cache_misses", 0};
-    ok(stat_add_sum(r, "gpu.l2.misses", "gpu.l2[*].misses", "accesses", "L2 misses, all slices", &n));
-    n = {nullptr, "L2_total_cache_miss_rate", 0};
-    ok(stat_add_ratio(r, "gpu.l2.miss_rate", "gpu.l2.misses", "gpu.l2.accesses", "ratio",
-                      "L2 misses per access, all slices", &n));
+    // Totals over every SM's L1 data cache and every L2 slice. gtlm's `accesses` are tag lookups,
+    // failed ones included; GPGPU-Sim's *_total_cache_accesses leave reservation failures out and
+    // print them apart, so those names go to `accepted` and `reservation_fails`.
+    n = {nullptr, nullptr, 0};
+    ok(stat_add_sum(r, "gpu.l1d.accesses", "gpu.sm[*].l1d.accesses", "accesses",
+                    "L1 data cache tag lookups, reservation failures (retried) included, all SMs", &n));
+    ok(add_cache_totals(r, "l1d", "L1D", "gpu.sm[*].l1d.", "L1 data caches, all SMs"));
+    ok(stat_add_sum(r, "gpu.l2.accesses", "gpu.l2[*].accesses", "accesses",
+                    "L2 tag lookups, reservation failures (retried) included, all slices", &n));
+    ok(add_cache_totals(r, "l2", "L2", "gpu.l2[*].", "L2, all slices"));
 
     n = {nullptr, nullptr, 0};
     ok(stat_add_derived(r, "gpu.ctas_per_sm", last_ctas_per_sm, c, "CTAs",
@@ -107,16 +167,7 @@ int register_gpu_stats(stat_registry *r, GpuCounters *c, double core_mhz)
     ok(stat_add_sum(r, "gpu.mem_latency_n", "gpu.sm[*].mem_latency_n", "requests", "requests with a response", &n));
     ok(stat_add_ratio(r, "gpu.avg_mem_latency", "gpu.mem_latency_sum", "gpu.mem_latency_n", "cycles",
                       "average SM-to-memory-and-back latency of a request", &n));
-    n = {nullptr, "L1D_total_cache_pending_hits", 0};
-    ok(stat_add_sum(r, "gpu.l1d.hit_reserved", "gpu.sm[*].l1d.hit_reserved", "accesses",
-                    "L1 data cache accesses merged into a pending miss (MSHR merges), all SMs", &n));
     n = {nullptr, nullptr, 0};
-    for (const char *why : {"line_alloc", "mshr_entry", "mshr_merge", "miss_queue"}) {
-        std::string path = std::string("gpu.l1d.res_fail_") + why;
-        std::string pat = std::string("gpu.sm[*].l1d.res_fail_") + why;
-        ok(stat_add_sum(r, path.c_str(), pat.c_str(), "accesses", "L1 data cache reservation failures, all SMs", &n));
-    }
-
     // DRAM over every channel.
     for (const char *leaf : {"reads", "writes", "row_hits", "row_misses", "row_conflicts", "bus_busy_cycles", "cycles"}) {
         std::string path = std::string("gpu.dram.") + leaf;
@@ -124,6 +175,17 @@ int register_gpu_stats(stat_registry *r, GpuCounters *c, double core_mhz)
         ok(stat_add_sum(r, path.c_str(), pat.c_str(), leaf[0] == 'b' || leaf[0] == 'c' ? "cycles" : "requests",
                         "summed over every DRAM channel", &n));
     }
+    // GPGPU-Sim counts DRAM reads and writes per column command (a burst), not per request.
+    n = {nullptr, "gpgpu_n_dram_reads", 0};
+    ok(stat_add_sum(r, "gpu.dram.read_bursts", "gpu.dram[*].read_bursts", "commands",
+                    "DRAM RD commands (bursts), all channels", &n));
+    n = {nullptr, "gpgpu_n_dram_writes", 0};
+    ok(stat_add_sum(r, "gpu.dram.write_bursts", "gpu.dram[*].write_bursts", "commands",
+                    "DRAM WR commands (bursts), write-backs included, all channels", &n));
+    n = {nullptr, "gpgpu_n_dram_activate", 0};
+    ok(stat_add_sum(r, "gpu.dram.activates", "gpu.dram[*].activates", "commands", "DRAM ACT commands, all channels",
+                    &n));
+    n = {nullptr, nullptr, 0};
     ok(stat_add_ratio(r, "gpu.dram.bandwidth_utilization", "gpu.dram.bus_busy_cycles", "gpu.dram.cycles", "ratio",
                       "share of DRAM data-bus cycles carrying data, all channels (1 = peak bandwidth)", &n));
     ok(stat_add_sum(r, "gpu.dram.accesses", "gpu.dram[*].completed", "requests", "DRAM requests completed", &n));
@@ -139,10 +201,10 @@ int register_gpu_stats(stat_registry *r, GpuCounters *c, double core_mhz)
     n = {nullptr, "gpgpu_simulation_rate", 1};
     ok(stat_add_derived(r, "host.thread_insn_rate", rate, &thread_rate, "instructions/s",
                         "simulated thread instructions per host second", &n));
-    n = {nullptr, "gpgpu_simulation_rate_warp_insn", 1};
+    n = {nullptr, nullptr, 1}; // no GPGPU-Sim name: it prints no warp-instruction rate
     ok(stat_add_derived(r, "host.warp_insn_rate", rate, &warp_rate, "instructions/s",
                         "simulated warp instructions per host second", &n));
-    n = {nullptr, "gpgpu_simulation_rate_cycles", 1};
+    n = {nullptr, nullptr, 1}; // GPGPU-Sim prints this as a second gpgpu_simulation_rate line
     ok(stat_add_derived(r, "host.cycle_rate", rate, &cycle_rate, "cycles/s",
                         "simulated core cycles per host second", &n));
     n = {nullptr, "gpgpu_silicon_slowdown", 1};

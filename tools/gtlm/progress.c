@@ -43,9 +43,9 @@ static void add_row(cli_progress *p, const gtlm_progress *g)
     r->cycles += (double)g->cycles;
     r->warp_insn += (double)g->warp_insn;
     r->insn += kstat(p->sim, "gpu_sim_insn");
-    r->l1_acc += kstat(p->sim, "gpu.l1d.accesses");
+    r->l1_acc += kstat(p->sim, "gpu.l1d.accepted");
     r->l1_miss += kstat(p->sim, "gpu.l1d.misses");
-    r->l2_acc += kstat(p->sim, "gpu.l2.accesses");
+    r->l2_acc += kstat(p->sim, "gpu.l2.accepted");
     r->l2_miss += kstat(p->sim, "gpu.l2.misses");
     r->dram_busy += kstat(p->sim, "gpu.dram.bus_busy_cycles");
     r->dram_cycles += kstat(p->sim, "gpu.dram.cycles");

@@ -63,7 +63,7 @@ void cli_print_summary(const cli_progress *p, gtlm_sim *sim, FILE *f)
     int timing = mode[0] == 't';
     kernel_rows(p, f, timing);
     static const char *const head[] = {"gpu_tot_sim_cycle", "gpu_tot_sim_insn", "gpgpu_n_tot_w_icount",
-                                       "gpu_tot_ipc", "gpu_tot_completed_cta"};
+                                       "gpu_tot_ipc", "gpu.ctas"};
     for (size_t i = 0; i < sizeof head / sizeof head[0]; i++)
         if (timing || strstr(head[i], "cycle") == NULL) line(sim, f, head[i]);
     if (timing) {
@@ -83,6 +83,6 @@ void cli_print_summary(const cli_progress *p, gtlm_sim *sim, FILE *f)
     }
     line(sim, f, "gpgpu_simulation_time");
     line(sim, f, "gpgpu_simulation_rate");
-    line(sim, f, "gpgpu_simulation_rate_warp_insn");
+    line(sim, f, "host.warp_insn_rate");
     if (timing) line(sim, f, "gpgpu_silicon_slowdown");
 }
