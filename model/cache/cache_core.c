@@ -75,6 +75,7 @@ void cache_free(cache_core *c)
 
 void cache_set_hooks(cache_core *c, const cache_hooks *h)
 {
+    c->gen++;
     if (h)
         c->hooks = *h;
     else
@@ -83,7 +84,11 @@ void cache_set_hooks(cache_core *c, const cache_hooks *h)
 
 uint64_t cache_line_addr(const cache_core *c, uint64_t addr) { return addr >> c->line_log2 << c->line_log2; }
 
-cache_line *cache_line_at(cache_core *c, int set, int way) { return &c->lines[(size_t)set * c->assoc + way]; }
+cache_line *cache_line_at(cache_core *c, int set, int way)
+{
+    c->gen++; /* the caller may change the line */
+    return &c->lines[(size_t)set * c->assoc + way];
+}
 
 /* ---- MSHR table: hash chains over a fixed entry array ---- */
 
@@ -207,6 +212,7 @@ const cache_out *cache_out_peek(const cache_core *c) { return c->mq_count ? &c->
 
 int cache_out_pop(cache_core *c, cache_out *out)
 {
+    c->gen++;
     if (!c->mq_count) return -1;
     if (out) *out = c->mq[c->mq_head];
     if (++c->mq_head == c->mq_cap) c->mq_head = 0;
@@ -417,6 +423,7 @@ int cache_mshr_find(const cache_core *c, uint64_t la) { return mshr_find(c, la);
 
 cache_status cache_fetch_no_waiter(cache_core *c, const cache_req *req, uint64_t la, int set, cache_result *r)
 {
+    c->gen++;
     memset(r, 0, sizeof *r);
     cache_status st = start_fetch(c, req, la, set, -1, -1, c->full_mask, 0, 0, 0, 0, r);
     if (st != CACHE_MISS) return st;
@@ -490,6 +497,15 @@ static cache_status write_miss(cache_core *c, const cache_req *req, uint64_t la,
     }
 }
 
+/* The counters and result of a read failing as the remembered one did (see cache_core.fail_gen). */
+static cache_status replay_fail(cache_core *c, cache_result *r)
+{
+    c->pm_wait = 0;
+    return fail(c, r, (cache_fail_reason)c->fail_why);
+}
+
+static cache_status access_once(cache_core *c, const cache_req *req, cache_result *r, uint64_t la, int *simple);
+
 cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
 {
     cache_result dummy;
@@ -501,6 +517,23 @@ cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
     else
         c->st.reads++;
     uint64_t la = cache_line_addr(c, req->addr);
+    if (c->fail_known && c->fail_gen == c->gen && !req->is_write && la == c->fail_line) return replay_fail(c, r);
+    c->gen++;
+    int simple = 0;
+    cache_status st = access_once(c, req, r, la, &simple);
+    c->fail_known = (uint8_t)(simple && st == CACHE_RESERVATION_FAIL);
+    if (c->fail_known) {
+        c->fail_gen = c->gen;
+        c->fail_line = la;
+        c->fail_why = r->fail;
+    }
+    return st;
+}
+
+/* cache_access after the counting; *simple: a read of an absent line without an MSHR, no hooks
+ * that could see it, no power modes (a failure then changed nothing but counters). */
+static cache_status access_once(cache_core *c, const cache_req *req, cache_result *r, uint64_t la, int *simple)
+{
     int set = cache_set_index(c, req->addr);
     uint8_t mask = req->sector_mask & c->full_mask;
     if (!mask || c->nsect == 1) mask = c->full_mask;
@@ -508,6 +541,8 @@ cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
     c->pm_wait = 0;
     if (pm_active(&c->pm) && way >= 0 && cache_pm_touch(c, set, way)) way = find_way(c, set, la);
     int m = mshr_find(c, la);
+    *simple = !req->is_write && way < 0 && m < 0 && !c->hooks.alloc && !c->hooks.victim && !c->hooks.on_read &&
+              !pm_active(&c->pm);
     cache_line *l = way >= 0 ? cache_line_at(c, set, way) : NULL;
     uint8_t valid = l ? l->valid : 0;
     uint8_t pending = m >= 0 ? c->mshr[m].pending : 0;
@@ -579,6 +614,7 @@ cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
 
 int cache_fill(cache_core *c, uint64_t line_addr, uint8_t sector_mask, uint64_t *woken, int max_wake)
 {
+    c->gen++;
     uint64_t la = cache_line_addr(c, line_addr);
     int m = mshr_find(c, la);
     if (m < 0) return -1;
@@ -637,6 +673,7 @@ int cache_probe(const cache_core *c, uint64_t addr, uint8_t *valid)
 
 void cache_invalidate_all(cache_core *c)
 {
+    c->gen++;
     size_t n = (size_t)c->nsets * c->assoc;
     for (size_t i = 0; i < n; i++) {
         cache_line *l = &c->lines[i];

@@ -225,6 +225,12 @@ typedef struct cache_core {
     uint32_t *pm_live;    /* per block: allocated lines (with a policy only) */
     uint64_t now;         /* the owner's cycle, set before an access (power modes only) */
     int pm_wait;          /* cycles the last access waited for its block to wake */
+    /* A read that failed its reservation with no effect but counters (tag absent, no MSHR, no
+     * hooks, no power modes) fails the same way while nothing changed: gen counts the changes (every
+     * access, fill, pop, invalidation, hook or power call, mutable line access), and a retry of the
+     * remembered line at the remembered gen only counts again (an LD/ST unit retries every cycle). */
+    uint64_t gen, fail_gen, fail_line;
+    uint8_t fail_why, fail_known;
     /* prefetching (cache_prefetch.c): NULL until cache_prefetch_enable */
     uint64_t *pf_evicted; /* CACHE_PF_EVICTED_SLOTS line addresses | 1 */
     cache_pf_stats pf;

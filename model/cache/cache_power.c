@@ -31,6 +31,7 @@ static uint32_t block_of(const cache_core *c, int set, int way)
 
 int cache_pm_touch(cache_core *c, int set, int way)
 {
+    c->gen++;
     int lost = 0;
     c->pm_wait = pm_access(&c->pm, block_of(c, set, way), c->now, &lost);
     if (!lost) return 0;
@@ -50,6 +51,7 @@ int cache_pm_touch(cache_core *c, int set, int way)
 
 void cache_pm_alloc(cache_core *c, int set, int way)
 {
+    c->gen++;
     uint32_t b = block_of(c, set, way);
     if (c->pm_live[b]++ == 0) {
         pm_filled(&c->pm, b);
@@ -63,6 +65,7 @@ void cache_pm_alloc(cache_core *c, int set, int way)
 
 void cache_pm_free(cache_core *c, int set, int way)
 {
+    c->gen++;
     uint32_t b = block_of(c, set, way);
     if (c->pm_live[b] && --c->pm_live[b] == 0) pm_event_report(&c->pm, b, PM_EV_FREE, c->now);
 }

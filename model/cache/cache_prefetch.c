@@ -21,6 +21,7 @@ static uint32_t evicted_slot(const cache_core *c, uint64_t la)
 
 cache_status cache_prefetch(cache_core *c, uint64_t addr, uint32_t pc_hash)
 {
+    c->gen++;
     uint64_t la = cache_line_addr(c, addr);
     int set = cache_set_index(c, addr);
     if (cache_mshr_find(c, la) >= 0 || cache_probe(c, la, NULL) >= 0) {

@@ -85,6 +85,7 @@ int dram_enqueue(dram_core *d, uint64_t cycle, const dram_request *r)
     dram_addr a;
     dram_addr_decode(&d->map, r->addr, &a);
     dram_slot *s = &d->queue[d->qn++];
+    d->sched_known = 0;
     memset(s, 0, sizeof *s);
     s->addr = r->addr;
     s->enqueue_cycle = cycle;
@@ -181,6 +182,7 @@ static void issue(dram_core *d, int qi, uint64_t now)
     dram_bank_stats *bs = &d->bank_st[s->bank];
     const gsim_dram_timing *t = &d->t;
     cand c = next_cmd(d, s, 0);
+    d->sched_known = 0;
     d->last_cmd = c.cmd;
     d->last_bank = s->bank;
     d->last_row = c.cmd == DRAM_CMD_PRE ? (uint32_t)b->open_row : s->row;
@@ -259,16 +261,33 @@ int dram_tick(dram_core *d, uint64_t cycle, dram_completion *out, int max_out)
     }
     d->last_cmd = DRAM_CMD_NONE;
     if (d->fly_n == d->fly_cap) return n; /* completions not collected: hold the commands */
+    if (d->sched_known && d->sched_earliest > cycle) return n; /* nothing can issue yet */
     uint64_t e;
     int qi = schedule(d, cycle, &e);
     if (qi >= 0) issue(d, qi, cycle);
+    else { /* no pick: e is the minimum over every candidate */
+        d->sched_earliest = e;
+        d->sched_known = 1;
+    }
     return n;
+}
+
+/* The first cycle at which any queued command could issue (DRAM_NO_WORK: none), remembered until
+ * the next enqueue or issue. The memo is not part of the observable state, hence the cast. */
+static uint64_t sched_earliest(const dram_core *d)
+{
+    if (!d->sched_known) {
+        dram_core *m = (dram_core *)d;
+        schedule(d, 0, &m->sched_earliest); /* cycle 0 never picks past the first candidates' minimum */
+        m->sched_known = 1;
+    }
+    return d->sched_earliest;
 }
 
 uint64_t dram_next_work_cycle(const dram_core *d, uint64_t cycle)
 {
     uint64_t e = DRAM_NO_WORK;
-    if (d->fly_n < d->fly_cap) schedule(d, 0, &e); /* cycle 0 never picks past the first candidates' minimum */
+    if (d->fly_n < d->fly_cap) e = sched_earliest(d);
     if (d->fly_n) e = e < d->fly[d->fly_head].done_cycle ? e : d->fly[d->fly_head].done_cycle;
     if (e == DRAM_NO_WORK) return e;
     return e > cycle ? e : cycle;

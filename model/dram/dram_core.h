@@ -105,6 +105,11 @@ typedef struct dram_core {
     dram_slot *fly;   /* ring of requests whose commands are all issued, in data order */
     int fly_head, fly_n, fly_cap;
     uint64_t occ_cycle; /* occupancy integrated up to this cycle */
+    /* The scheduler's answer depends only on the state above, which changes only at enqueue and
+     * issue: while sched_known, no queued command can issue before sched_earliest (DRAM_NO_WORK:
+     * none can), so ticks and next-work questions before it need no scan. */
+    uint64_t sched_earliest;
+    int sched_known;
     dram_cmd last_cmd;  /* command issued by the last dram_tick (DRAM_CMD_NONE if none), */
     uint32_t last_bank, last_row; /* ... to this bank and row (for traces and tests) */
     /* statistics */

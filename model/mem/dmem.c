@@ -72,6 +72,8 @@ static uint8_t *page_data(dmem *m, uint64_t number, int create)
     return p->data;
 }
 
+uint8_t *dmem_page_data(dmem *m, uint64_t number, int create) { return page_data(m, number, create); }
+
 int dmem_alloc_bytes(dmem *m, uint64_t bytes, uint64_t *out)
 {
     uint64_t span = bytes ? bytes : 1;

@@ -55,5 +55,8 @@ const dmem_alloc *dmem_find(dmem *m, uint64_t addr);
 int dmem_write(dmem *m, uint64_t addr, const void *src, uint64_t size);
 void dmem_read(dmem *m, uint64_t addr, void *dst, uint64_t size);
 int dmem_fill(dmem *m, uint64_t addr, int value, uint64_t size);
+/* Host storage of page `number` (address >> DMEM_PAGE_BITS), created zeroed when create is set;
+ * NULL when absent (it reads as zero) or out of host memory. Stable until dmem_free_all. */
+uint8_t *dmem_page_data(dmem *m, uint64_t number, int create);
 
 #endif

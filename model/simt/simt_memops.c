@@ -104,9 +104,33 @@ static uint8_t *span(simt_warp *w, target t, uint32_t lane, uint64_t n)
     return base + t.addr;
 }
 
+/* The live allocation [lo, hi) and the page the previous lanes of an instruction used: most lanes
+ * of a warp share both, so they skip the allocation search and the page lookup. */
+typedef struct gmem_hint {
+    uint64_t lo, hi;
+    uint64_t page;  /* page number of data, UINT64_MAX: none yet */
+    uint8_t *data;  /* NULL: the page does not exist (reads as zero) */
+    int create;     /* the access writes: pages are created */
+} gmem_hint;
+
+static gmem_hint gmem_hint_for(int create) { return (gmem_hint){1, 0, UINT64_MAX, NULL, create}; }
+
+/* Host pointer to a global access inside one page, or NULL (absent page, or crossing pages:
+ * the caller copies through dmem_read / dmem_write). */
+static uint8_t *global_span(simt_warp *w, gmem_hint *h, uint64_t addr, uint64_t n)
+{
+    uint64_t page = addr >> DMEM_PAGE_BITS;
+    if ((addr + n - 1) >> DMEM_PAGE_BITS != page) return NULL;
+    if (page != h->page) {
+        h->data = dmem_page_data(w->cta->launch->mem, page, h->create);
+        h->page = h->data || !h->create ? page : UINT64_MAX;
+    }
+    return h->data ? h->data + (addr & ((1ull << DMEM_PAGE_BITS) - 1)) : NULL;
+}
+
 /* Checks one lane's access; on failure fills err. */
 static simt_status check(simt_warp *w, target t, uint32_t lane, uint64_t n, uint64_t raw, simt_error *err,
-                         uint8_t **host)
+                         uint8_t **host, gmem_hint *h)
 {
     if (t.addr % n) {
         char d[96];
@@ -114,12 +138,17 @@ static simt_status check(simt_warp *w, target t, uint32_t lane, uint64_t n, uint
         return simt_fail(w, err, SIMT_ERR_MISALIGNED, lane, raw, where_space(t.at), d);
     }
     if (t.at == W_GLOBAL) {
-        if (!dmem_valid(w->cta->launch->mem, t.addr, n)) {
-            char d[96];
-            snprintf(d, sizeof d, "%llu-byte global access outside any allocation", (unsigned long long)n);
-            return simt_fail(w, err, SIMT_ERR_BOUNDS, lane, raw, PS_GLOBAL, d);
+        if (!(t.addr >= h->lo && t.addr + n <= h->hi)) { /* as dmem_valid, remembering the allocation */
+            const dmem_alloc *a = dmem_find(w->cta->launch->mem, t.addr);
+            if (!a || n > a->size || t.addr - a->base > a->size - n) {
+                char d[96];
+                snprintf(d, sizeof d, "%llu-byte global access outside any allocation", (unsigned long long)n);
+                return simt_fail(w, err, SIMT_ERR_BOUNDS, lane, raw, PS_GLOBAL, d);
+            }
+            h->lo = a->base;
+            h->hi = a->base + a->size;
         }
-        *host = NULL;
+        *host = global_span(w, h, t.addr, n);
         return SIMT_OK;
     }
     *host = span(w, t, lane, n);
@@ -173,11 +202,12 @@ simt_status simt_exec_ld(simt_warp *w, const ptx_instr *in, uint32_t active, sim
     value_regs(&in->o[0], regs, &n);
     uint64_t bytes = (uint64_t)ts * n;
     addr_plan plan = plan_address(w, e, in, &in->o[1]);
+    gmem_hint h = gmem_hint_for(0);
     for (uint32_t m = active; m; m &= m - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(m);
         target t = resolve(&plan, lane);
         uint8_t *host;
-        simt_status st = check(w, t, lane, bytes, t.addr, err, &host);
+        simt_status st = check(w, t, lane, bytes, t.addr, err, &host, &h);
         if (st != SIMT_OK) return st;
         uint8_t buf[32];
         if (host) memcpy(buf, host, bytes);
@@ -202,11 +232,12 @@ simt_status simt_exec_st(simt_warp *w, const ptx_instr *in, uint32_t active, sim
     value_regs(val, regs, &n);
     uint64_t bytes = (uint64_t)ts * n;
     addr_plan plan = plan_address(w, e, in, &in->o[0]);
+    gmem_hint h = gmem_hint_for(1);
     for (uint32_t m = active; m; m &= m - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(m);
         target t = resolve(&plan, lane);
         uint8_t *host;
-        simt_status st = check(w, t, lane, bytes, t.addr, err, &host);
+        simt_status st = check(w, t, lane, bytes, t.addr, err, &host, &h);
         if (st != SIMT_OK) return st;
         uint8_t buf[32];
         for (unsigned i = 0; i < n; i++) {
@@ -272,11 +303,12 @@ simt_status simt_exec_atom(simt_warp *w, const ptx_instr *in, uint32_t active, s
     const ptx_operand *c = has_dst && in->nopnd > 3 ? &in->o[3] : NULL;
     unsigned ts = ptx_type_size((ptx_type)in->type);
     addr_plan plan = plan_address(w, e, in, addr);
+    gmem_hint h = gmem_hint_for(1);
     for (uint32_t m = active; m; m &= m - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(m);
         target t = resolve(&plan, lane);
         uint8_t *host;
-        simt_status st = check(w, t, lane, ts, t.addr, err, &host);
+        simt_status st = check(w, t, lane, ts, t.addr, err, &host, &h);
         if (st != SIMT_OK) return st;
         if (t.at != W_GLOBAL && t.at != W_SHARED)
             return simt_fail(w, err, SIMT_ERR_UNSUPPORTED, lane, t.addr, where_space(t.at),

@@ -298,6 +298,39 @@ TEST(CacheCore, AllWaysReservedIsLineAllocFail)
     EXPECT_EQ(k.c.st.evictions, 1u);
 }
 
+// A retried read whose reservation failed counts every attempt, and the first change of the cache
+// (a fill, a popped miss-queue entry, another access) ends the remembered failure.
+TEST(CacheCore, RetriedFailureCountsEachTimeAndEndsAtTheFirstChange)
+{
+    Cache k("N:1:128:2,L:R:m:N:L,A:8:3,8");
+    cache_result r;
+    EXPECT_EQ(k.access(0 * 128), CACHE_MISS);
+    EXPECT_EQ(k.access(1 * 128), CACHE_MISS);
+    for (int i = 0; i < 3; i++) {
+        EXPECT_EQ(k.access(2 * 128, false, 0, 0, &r), CACHE_RESERVATION_FAIL);
+        EXPECT_EQ(r.fail, CACHE_FAIL_LINE_ALLOC);
+    }
+    EXPECT_EQ(k.c.st.res_fail[CACHE_FAIL_LINE_ALLOC], 3u);
+    EXPECT_EQ(k.c.st.accesses, 5u);
+    EXPECT_EQ(k.c.st.reads, 5u);
+    EXPECT_EQ(k.access(1 * 128 + 32), CACHE_HIT_RESERVED); // another access in between
+    EXPECT_EQ(k.access(2 * 128), CACHE_RESERVATION_FAIL);
+    k.fill(1 * 128);
+    EXPECT_EQ(k.access(2 * 128), CACHE_MISS); // the fill freed a way: not the remembered failure
+    EXPECT_EQ(k.c.st.res_fail[CACHE_FAIL_LINE_ALLOC], 4u);
+
+    Cache q("N:4:128:2,L:R:m:N:L,A:8:3,2"); // miss queue of 2
+    EXPECT_EQ(q.access(0 * 128), CACHE_MISS);
+    EXPECT_EQ(q.access(1 * 128), CACHE_MISS);
+    EXPECT_EQ(q.access(2 * 128, false, 0, 0, &r), CACHE_RESERVATION_FAIL);
+    EXPECT_EQ(q.access(2 * 128, false, 0, 0, &r), CACHE_RESERVATION_FAIL);
+    EXPECT_EQ(r.fail, CACHE_FAIL_MISS_QUEUE);
+    cache_out o;
+    ASSERT_EQ(cache_out_pop(&q.c, &o), 0);
+    EXPECT_EQ(q.access(2 * 128), CACHE_MISS); // the pop made room
+    EXPECT_EQ(q.c.st.res_fail[CACHE_FAIL_MISS_QUEUE], 2u);
+}
+
 TEST(CacheCore, AllocateOnFillChoosesVictimAtFill)
 {
     Cache k("N:1:128:1,L:R:f:N:L,A:8:3,8");

@@ -72,9 +72,13 @@ void ClockDomain::tick_edge(uint64_t c)
     ticks_++;
     // A unit whose hint lies after this edge has no work now: no call. The others are asked, ticked
     // when due, and asked again for their next edge below.
+    // A hint equal to c (never 0: that means "ask") is next_work's own answer for this edge, given
+    // after the unit's last change (a change since would have reset it), so the unit is due
+    // without asking again (next_work(x) = h for every x up to its answer h).
     for (Tickable *u : units_) {
         if (!u->poll_always_ && u->hint_ > c) continue;
-        if (u->next_work(c) <= c) u->tick(c);
+        bool due = !u->poll_always_ && u->hint_ == c && c != 0;
+        if (due || u->next_work(c) <= c) u->tick(c);
         u->hint_ = 0;
     }
     if (after_tick && !after_tick(c)) return;

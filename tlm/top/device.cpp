@@ -1,6 +1,7 @@
 #include "device.h"
 
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -250,8 +251,10 @@ LaunchResult Device::launch_functional(Module *m, PreparedLaunch &p, uint64_t ma
     LaunchResult r;
     simt_error err{};
     auto t0 = std::chrono::steady_clock::now();
+    std::clock_t c0 = std::clock();
     simt_status st = simt_run_functional(&p.l, max_insn, &r.stats, &err);
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
     if (trace_ && trace_writer_kernel_end(trace_, st == SIMT_OK, nullptr, terr, sizeof terr) != 0 && st == SIMT_OK)
         throw Error(GTLM_ST_EIO, std::string("-gtlm_trace_out: ") + terr);
     if (st != SIMT_OK) {

@@ -45,6 +45,7 @@ struct PreparedLaunch {
 struct LaunchResult {
     simt_run_stats stats{};
     double seconds = 0;
+    double cpu_seconds = 0; // processor time of the process
 };
 
 // Observer of executed memory instructions (module, launch, warp, function, pc, accesses).

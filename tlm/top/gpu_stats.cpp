@@ -196,6 +196,8 @@ int register_gpu_stats(stat_registry *r, GpuCounters *c, double core_mhz)
     n = {nullptr, "gpgpu_simulation_time", 1};
     ok(stat_add_real(r, "host.sim_seconds", &c->sim_seconds, "s", "host wall time spent simulating", &n));
     n = {nullptr, nullptr, 1};
+    ok(stat_add_real(r, "host.sim_cpu_seconds", &c->sim_cpu_seconds, "s",
+                     "host processor time spent simulating, every thread of the process", &n));
     ok(stat_add_real(r, "host.jit_seconds", &c->jit_seconds, "s",
                      "host wall time of PAVER's JIT step: locality graph and TB partitioning (0 without PAVER)", &n));
     n = {nullptr, "gpgpu_simulation_rate", 1};

@@ -17,6 +17,7 @@ struct GpuCounters {
     uint64_t ctas = 0;        // CTAs completed
     uint64_t ctas_per_sm = 0; // occupancy: CTAs of the kernel resident per SM at most
     double sim_seconds = 0;   // host wall time spent simulating
+    double sim_cpu_seconds = 0; // host processor time spent simulating (what a busy machine does not inflate)
     double jit_seconds = 0;   // of it, PAVER's locality graph and partitioning (thesis Sec. 3.3.3)
     double core_mhz = 0;      // for the silicon slowdown
 };

@@ -4,6 +4,7 @@
 #include "rtl/rtl_blocks.h"
 
 #include <chrono>
+#include <ctime>
 #include <map>
 #include <cstdio>
 #include <sstream>
@@ -111,6 +112,7 @@ void Simulator::launch(Module *m, const std::string &kernel, const unsigned grid
             counters_.thread_insn = r.stats.thread_insn;
             counters_.ctas = r.stats.ctas;
             counters_.sim_seconds = r.seconds;
+            counters_.sim_cpu_seconds = r.cpu_seconds;
             counters_.jit_seconds = 0;
         } catch (const Error &e) {
             stat_kernel_abort(stats_); // a failed kernel leaves no statistic behind
@@ -230,6 +232,7 @@ KernelRun Simulator::run_timed(const std::string &kernel, const occ_result &occ,
     progress_.kernel++;
     progress_.name = kernel;
     auto t0 = std::chrono::steady_clock::now();
+    std::clock_t c0 = std::clock();
     KernelRun r;
     try {
         ScContext::Use use(*sc_);
@@ -246,6 +249,7 @@ KernelRun Simulator::run_timed(const std::string &kernel, const occ_result &occ,
     }
     *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     counters_.sim_seconds = *seconds;
+    counters_.sim_cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
     counters_.jit_seconds = r.jit_seconds;
     counters_.cycles = r.cycles;
     counters_.warp_insn = r.warp_insn;
