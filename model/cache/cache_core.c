@@ -194,6 +194,7 @@ static int mq_room(const cache_core *c) { return c->cfg.miss_queue - c->mq_count
 
 static void mq_push(cache_core *c, uint64_t addr, uint8_t mask, int kind, uint64_t cookie)
 {
+    c->gen++; /* the miss queue's room decides reservation failures */
     if (c->mq_count >= c->mq_cap) {
         c->st.wb_overflow++;
         return;
@@ -517,7 +518,9 @@ cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
     else
         c->st.reads++;
     uint64_t la = cache_line_addr(c, req->addr);
-    if (c->fail_known && c->fail_gen == c->gen && !req->is_write && la == c->fail_line) return replay_fail(c, r);
+    if (c->fail_known && c->fail_gen == c->gen && !req->is_write && la == c->fail_line &&
+        req->sector_mask == c->fail_mask && req->is_local == c->fail_local)
+        return replay_fail(c, r);
     c->gen++;
     int simple = 0;
     cache_status st = access_once(c, req, r, la, &simple);
@@ -525,6 +528,8 @@ cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
     if (c->fail_known) {
         c->fail_gen = c->gen;
         c->fail_line = la;
+        c->fail_mask = req->sector_mask;
+        c->fail_local = req->is_local;
         c->fail_why = r->fail;
     }
     return st;

@@ -231,6 +231,7 @@ typedef struct cache_core {
      * remembered line at the remembered gen only counts again (an LD/ST unit retries every cycle). */
     uint64_t gen, fail_gen, fail_line;
     uint8_t fail_why, fail_known;
+    uint8_t fail_mask, fail_local; /* the remembered read's sectors (sector MSHRs count them) and kind */
     /* prefetching (cache_prefetch.c): NULL until cache_prefetch_enable */
     uint64_t *pf_evicted; /* CACHE_PF_EVICTED_SLOTS line addresses | 1 */
     cache_pf_stats pf;
