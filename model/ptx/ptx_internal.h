@@ -63,6 +63,8 @@ typedef struct pp_func {
     size_t n_bts, cap_bts;
     uint32_t *bt_toks;
     size_t n_bt_toks, cap_bt_toks;
+    ptx_instr_buf cur;           /* the instruction being parsed: its operands and registers */
+    size_t n_opnds, cap_opnds, n_pregs, cap_pregs; /* the function's pools (ptx_func) */
 } pp_func;
 
 typedef struct pp {
@@ -159,7 +161,11 @@ void pp_function(pp *p, int is_entry, int is_extern, int is_visible);
 
 /* ---- ptx_parse_instr.c ---- */
 void pp_instruction(pp *p);
-ptx_instr *pp_new_instr(pp *p);
+ptx_instr *pp_new_instr(pp *p);  /* its o, src and dst are the scratch p->f.cur until committed */
+/* Appends a finished instruction's operands and registers to the function's pools. */
+void pp_commit_instr(pp *p, ptx_instr *in);
+/* At the end of the function: fits the pools and points every instruction into them. */
+void pp_finish_instrs(pp *p);
 
 /* ---- ptx_parse_operand.c ---- */
 int pp_operand(pp *p, ptx_instr *in, unsigned k, char kind);

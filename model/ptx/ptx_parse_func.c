@@ -215,6 +215,7 @@ static void body(pp *p, uint32_t fi, const ptx_tok *open)
             if (pp_peek(p) == t) pp_next(p);
         }
     }
+    pp_finish_instrs(p);
     pp_resolve_function(p);
     shrink_instrs(p, fi);
     pp_func_end(p);

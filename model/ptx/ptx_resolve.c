@@ -27,7 +27,7 @@ void pp_resolve_function(pp *p)
         const pp_use *u = &f->luses[i];
         int64_t pc = label_pc(p, &p->tok[u->tok]);
         if (pc < 0) lose_label(p, u);
-        else pf->instrs[u->pc].o[u->opnd].imm = pc;
+        else if (u->opnd < pf->instrs[u->pc].nopnd) pf->instrs[u->pc].o[u->opnd].imm = pc; /* else failed to parse */
     }
     for (size_t i = 0; i < f->n_buses; i++) {
         const pp_use *u = &f->buses[i];
@@ -70,7 +70,7 @@ static void check_call(pp *p, const pp_use *c)
         pp_error_at(p, in->line, in->col, "call to undefined function '%.*s'", (int)t->len, pp_text(p, t));
         return;
     }
-    in->o[0].imm = *ci;
+    if (in->nopnd) in->o[0].imm = *ci;
     const ptx_func *callee = &m->funcs[*ci];
     if (callee->is_entry) {
         pp_error_at(p, in->line, in->col, "'%s' is a kernel (.entry) and cannot be called", callee->name);
