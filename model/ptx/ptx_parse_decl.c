@@ -339,7 +339,8 @@ void pp_var_decl(pp *p, int module, ptx_space space, int is_extern, int is_visib
 bad:
     /* From the start: an initialiser's braces are balanced, and so skipped whole. */
     p->pos = start;
-    pp_skip_statement(p);
+    if (module) pp_skip_module_statement(p); /* the caller, top_level, keeps no token */
+    else pp_skip_statement(p);
 }
 
 /* ---- parameter lists ---- */

@@ -162,7 +162,7 @@ static int call_operands(pp *p, ptx_instr *in)
     /* The callee may be defined later: resolved and checked at the end of the module. */
     const ptx_func *pf = &p->m->funcs[f->fi];
     if (PP_GROW(p, p->calls, p->cap_calls, p->n_calls + 1)) return -1;
-    p->calls[p->n_calls++] = (pp_use){f->fi, (uint32_t)(in - pf->instrs), pp_tok_index(p, t), 0};
+    p->calls[p->n_calls++] = (pp_use){f->fi, (uint32_t)(in - pf->instrs), pp_tok_index(p, t), 0, *t};
     return 0;
 }
 
