@@ -1,7 +1,7 @@
 /*
  * State and helpers shared by the parser's files (ptx_parse_*.c). Not part of the API.
  *
- * Parsing is one pass over the token array. Names are resolved through hash maps:
+ * Parsing is one pass over a window of tokens (ptx_parse_window.c). Names are resolved through hash maps:
  * registers and function-scope symbols through scoped maps (a declaration in an inner
  * { } block shadows an outer one until its '}', via an undo log), labels per function,
  * functions and module symbols per module. Forward references (labels, callees) are
