@@ -159,7 +159,10 @@ void ptx_module_free(ptx_module *m)
         for (uint32_t k = 0; k < f->n_rets; k++) free(f->rets[k].name);
         free(f->params);
         free(f->rets);
-        for (uint32_t k = 0; k < f->n_regs; k++) free(f->regs[k].name);
+        for (ptx_name_block *b = f->reg_names, *next; b; b = next) {
+            next = b->next;
+            free(b);
+        }
         free(f->regs);
         for (uint32_t k = 0; k < f->n_syms; k++) {
             free(f->syms[k].name);

@@ -245,9 +245,17 @@ void ptx_operand_clear(ptx_operand *o);
 /* ---- functions and the module ---- */
 
 typedef struct ptx_reg {
-    char *name;        /* "%r12" (after range expansion), "%temp" */
+    char *name;        /* "%r12" (after range expansion), "%temp"; in ptx_func.reg_names */
     uint8_t type;      /* declared ptx_type */
 } ptx_reg;
+
+/* Storage of a function's register names, many to an allocation (a module declares about one
+ * register per 30 bytes of text, and "%r<100>" is 100 names). */
+typedef struct ptx_name_block {
+    struct ptx_name_block *next;
+    size_t used, cap;
+    char text[];
+} ptx_name_block;
 
 typedef struct ptx_param {
     char *name;
@@ -278,6 +286,7 @@ typedef struct ptx_func {
 
     ptx_reg *regs;       /* every register slot; scoped re-declarations get new slots */
     uint32_t n_regs;
+    ptx_name_block *reg_names; /* the regs' names */
     ptx_symbol *syms;    /* function-scope .shared/.local symbols and call-site .param scratch */
     uint32_t n_syms;
     uint64_t local_bytes;  /* per-thread .local area (depots), laid out by ptx_layout */

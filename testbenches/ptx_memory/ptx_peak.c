@@ -15,7 +15,7 @@
 #include "ptx/ptx_ir.h"
 #include "ptx/ptx_parse.h"
 
-#define PEAK_PER_BYTE 8.0       /* measured 6.95; 13.1 before the operand pools and the token window */
+#define PEAK_PER_BYTE 8.0       /* measured 6.63; 13.1 before the operand pools and the token window */
 #define TRANSIENT_PER_BYTE 0.75 /* measured 0.29; 2.8 with the whole file tokenised at once */
 
 extern void *__libc_malloc(size_t);
