@@ -112,6 +112,13 @@ static int read_bounded(const char *path, uint64_t limit, std::string &text)
     FILE *f = std::fopen(path, "rb");
     if (!f) return set_error(GTLM_EIO, std::string(fn) + ": cannot open '" + path + "': " + std::strerror(errno));
     std::unique_ptr<FILE, int (*)(FILE *)> closer(f, std::fclose);
+    // A regular file's size, when it can be told, sizes the text at once: grown by appending,
+    // it would hold up to twice the module (a device or pipe reports none and grows).
+    if (std::fseek(f, 0, SEEK_END) == 0) {
+        long size = std::ftell(f);
+        if (size > 0 && (uint64_t)size <= limit) text.reserve((size_t)size);
+        std::rewind(f);
+    }
     char buf[65536];
     size_t got;
     while ((got = std::fread(buf, 1, sizeof buf, f)) > 0) {

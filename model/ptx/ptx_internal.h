@@ -1,7 +1,7 @@
 /*
  * State and helpers shared by the parser's files (ptx_parse_*.c). Not part of the API.
  *
- * Parsing is one pass over the token array. Names are resolved through hash maps:
+ * Parsing is one pass over a window of tokens (ptx_parse_window.c). Names are resolved through hash maps:
  * registers and function-scope symbols through scoped maps (a declaration in an inner
  * { } block shadows an outer one until its '}', via an undo log), labels per function,
  * functions and module symbols per module. Forward references (labels, callees) are
@@ -40,6 +40,7 @@ typedef struct pp_label {  /* a label definition */
 typedef struct pp_use {    /* a reference to resolve later: label, branch-target list or callee */
     uint32_t func, pc, tok;
     uint8_t opnd;
+    ptx_tok tk;            /* the token itself, for what is resolved after its window is gone */
 } pp_use;
 
 typedef struct pp_btlist { /* $L: .branchtargets $L1, $L2; -> tokens of the labels */
@@ -63,14 +64,24 @@ typedef struct pp_func {
     size_t n_bts, cap_bts;
     uint32_t *bt_toks;
     size_t n_bt_toks, cap_bt_toks;
+    ptx_instr_buf cur;           /* the instruction being parsed: its operands and registers */
+    size_t n_opnds, cap_opnds, n_pregs, cap_pregs; /* the function's pools (ptx_func) */
 } pp_func;
 
 typedef struct pp {
     const char *name;            /* for messages */
     const char *src;
+    /* The token window (ptx_parse_window.c): the tokens from a module-scope statement on to a
+     * later one; token indices and pointers hold until the next pp_window_refill. */
     ptx_tok *tok;
-    const ptx_toks *toks;        /* tok's array and the line table for positions */
     size_t ntok, pos, lim;       /* tokens at or after lim are not part of the current statement */
+    ptx_toks lines;              /* the line table of everything lexed (lines.t unused) */
+    const ptx_toks *toks;        /* &lines: positions */
+    ptx_lexer lx;
+    size_t cap_tok, last_b;      /* last_b: the window's last module-statement start (has_b) */
+    int has_b, lex_done, may_extend;
+    size_t scan_depth;           /* '{' depth after the last token lexed */
+    int scan_after_end;          /* the last token lexed ended a statement at depth 0 */
     strbuf *err, *warn;
     unsigned nerr, nwarn;
     int stop;                    /* too many errors, or out of memory */
@@ -133,6 +144,19 @@ void pp_statement_text(const pp *p, size_t first, size_t last, char *buf, size_t
 int pp_uint(pp *p, uint64_t *v, const char *what);
 int pp_is_ident(const char *s, size_t n, int allow_percent);
 
+/* ---- ptx_parse_window.c: the token window ---- */
+int pp_window_init(pp *p, const char *text, size_t len); /* -1: too large or out of memory */
+/* Before each module-scope statement: makes sure the window holds it whole (and a few tokens
+ * beyond). May move the tokens: indices and pointers from before do not hold. 0, or -1 (OOM). */
+int pp_window_refill(pp *p);
+/* Drops the tokens before pos and lexes on: for pp_skip_statement at the sentinel, when
+ * may_extend (no token pointer or index from before is used after it). 0, or -1 (OOM). */
+int pp_window_extend(pp *p);
+/* pp_skip_statement for a module-scope statement whose caller keeps no token: it may run
+ * past the window's end. */
+void pp_skip_module_statement(pp *p);
+void pp_window_free(pp *p);
+
 /* ---- ptx_parse_scope.c: scoped name tables ---- */
 void pp_func_begin(pp *p, uint32_t fi);
 void pp_func_end(pp *p);                        /* frees the per-function tables */
@@ -159,7 +183,11 @@ void pp_function(pp *p, int is_entry, int is_extern, int is_visible);
 
 /* ---- ptx_parse_instr.c ---- */
 void pp_instruction(pp *p);
-ptx_instr *pp_new_instr(pp *p);
+ptx_instr *pp_new_instr(pp *p);  /* its o, src and dst are the scratch p->f.cur until committed */
+/* Appends a finished instruction's operands and registers to the function's pools. */
+void pp_commit_instr(pp *p, ptx_instr *in);
+/* At the end of the function: fits the pools and points every instruction into them. */
+void pp_finish_instrs(pp *p);
 
 /* ---- ptx_parse_operand.c ---- */
 int pp_operand(pp *p, ptx_instr *in, unsigned k, char kind);

@@ -56,6 +56,27 @@ const char *ptx_space_name(ptx_space s)
     return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
 }
 
+void ptx_operand_clear(ptx_operand *o)
+{
+    memset(o, 0, sizeof *o);
+    o->reg = o->reg2 = PTX_NO_REG;
+    o->sym = PTX_NO_SYM;
+}
+
+ptx_instr *ptx_instr_buf_init(ptx_instr_buf *b)
+{
+    memset(b, 0, sizeof *b);
+    ptx_instr *in = &b->in;
+    in->guard = PTX_NO_REG;
+    in->call_ret = PTX_NO_SYM;
+    in->vec = 1;
+    for (int k = 0; k < PTX_MAX_OPNDS; k++) ptx_operand_clear(&b->o[k]);
+    in->o = b->o;
+    in->src = b->regs;
+    in->dst = b->regs + PTX_MAX_REGS_PER_INSTR;
+    return in;
+}
+
 const ptx_symbol *ptx_symbol_ref(const ptx_module *m, const ptx_func *f, int32_t sym)
 {
     if (sym >= 0) return f && (uint32_t)sym < f->n_syms ? &f->syms[sym] : NULL;
@@ -138,7 +159,10 @@ void ptx_module_free(ptx_module *m)
         for (uint32_t k = 0; k < f->n_rets; k++) free(f->rets[k].name);
         free(f->params);
         free(f->rets);
-        for (uint32_t k = 0; k < f->n_regs; k++) free(f->regs[k].name);
+        for (ptx_name_block *b = f->reg_names, *next; b; b = next) {
+            next = b->next;
+            free(b);
+        }
         free(f->regs);
         for (uint32_t k = 0; k < f->n_syms; k++) {
             free(f->syms[k].name);
@@ -150,6 +174,8 @@ void ptx_module_free(ptx_module *m)
             free(f->instrs[k].targets);
         }
         free(f->instrs);
+        free(f->opnd_pool);
+        free(f->reg_pool);
         for (uint32_t k = 0; k < f->n_blocks; k++) free(f->blocks[k].succ_more);
         free(f->blocks);
         free(f->block_of);

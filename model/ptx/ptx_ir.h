@@ -135,7 +135,7 @@ typedef enum ptx_sreg {
     SR_DYNAMIC_SMEM_SIZE, SR_TOTAL_SMEM_SIZE
 } ptx_sreg;
 
-/* 32 bytes (a module holds six per instruction): a vector's registers share their storage with
+/* 32 bytes (a module holds 2.6 per instruction on average): a vector's registers share their storage with
  * sym and imm, which only other kinds use. Read vec only of a PO_VEC operand (below vec_n),
  * sym and imm only of the other kinds. */
 typedef struct ptx_operand {
@@ -183,6 +183,11 @@ typedef struct ptx_symbol {
 #define PTX_MAX_OPNDS 6
 #define PTX_MAX_REGS_PER_INSTR 12
 
+/* 88 bytes. A module holds millions of these (1.6 M in a 52 MB file), so the operands and the
+ * register lists are not inline: o, src and dst point into the function's pools (ptx_func
+ * opnd_pool and reg_pool), nopnd, nsrc and ndst long. Code that builds an instruction by hand
+ * (trace-driven warps, tables, tests) gives it storage with ptx_instr_buf. Copying a ptx_instr
+ * copies the pointers, not the operands. */
 typedef struct ptx_instr {
     uint16_t op;      /* ptx_op */
     uint8_t type;     /* main ptx_type (destination type for cvt) */
@@ -197,25 +202,24 @@ typedef struct ptx_instr {
     uint8_t guard_neg;   /* @!%p */
     uint32_t guard;      /* predicate register slot, PTX_NO_REG when unguarded */
     uint32_t flags;      /* PF_* bits */
-    ptx_operand o[PTX_MAX_OPNDS]; /* in PTX order: destination(s) first */
+    /* Registers the instruction reads and writes (slots, each listed once; the guard, address
+     * base registers and every register of a non-destination operand, e.g. all of st's and
+     * red's, count as sources; '_' sinks are left out), for the scoreboard, register-file
+     * banks and register liveness. At most PTX_MAX_REGS_PER_INSTR each. */
+    uint8_t nsrc, ndst;
+    uint16_t n_call_args;
+    uint16_t n_targets;
+    int32_t call_ret;    /* PTX_NO_SYM when the callee returns nothing */
+
+    ptx_operand *o;      /* nopnd operands in PTX order: destination(s) first */
+    uint32_t *src, *dst;
 
     /* call: callee in o[0] as PO_FUNC (nopnd = 1); the argument and return symbols (call-site
      * .param scratch of the calling function, as symbol references) are listed here. */
     int32_t *call_args;
-    uint16_t n_call_args;
-    int32_t call_ret;    /* PTX_NO_SYM when the callee returns nothing */
     /* brx.idx: the candidate labels' instruction indices (from its .branchtargets list); the
      * index is its only operand, o[0] (nopnd = 1). */
     uint32_t *targets;
-    uint16_t n_targets;
-
-    /* Registers the instruction reads and writes (slots, each listed once; the guard, address
-     * base registers and every register of a non-destination operand, e.g. all of st's and
-     * red's, count as sources; '_' sinks are left out), for the scoreboard, register-file
-     * banks and register liveness. */
-    uint8_t nsrc, ndst;
-    uint32_t src[PTX_MAX_REGS_PER_INSTR];
-    uint32_t dst[PTX_MAX_REGS_PER_INSTR];
 
     /* Control flow, filled by ptx_cfg.c: for a branch (bra, brx.idx), the instruction index
      * where its divergent paths meet again (the immediate post-dominator's first instruction,
@@ -225,12 +229,33 @@ typedef struct ptx_instr {
     uint32_t line, col; /* source position of the instruction's first token */
 } ptx_instr;
 
+/* An instruction with room for every operand and register of its own. */
+typedef struct ptx_instr_buf {
+    ptx_instr in;
+    ptx_operand o[PTX_MAX_OPNDS];
+    uint32_t regs[2 * PTX_MAX_REGS_PER_INSTR];
+} ptx_instr_buf;
+
+/* Zeroes b, as the parser starts an instruction (no guard, empty operands, vec 1), and points
+ * b->in at b's storage; returns &b->in. */
+ptx_instr *ptx_instr_buf_init(ptx_instr_buf *b);
+/* Empties an operand: PO_NONE, no register, no symbol. */
+void ptx_operand_clear(ptx_operand *o);
+
 /* ---- functions and the module ---- */
 
 typedef struct ptx_reg {
-    char *name;        /* "%r12" (after range expansion), "%temp" */
+    char *name;        /* "%r12" (after range expansion), "%temp"; in ptx_func.reg_names */
     uint8_t type;      /* declared ptx_type */
 } ptx_reg;
+
+/* Storage of a function's register names, many to an allocation (a module declares about one
+ * register per 30 bytes of text, and "%r<100>" is 100 names). */
+typedef struct ptx_name_block {
+    struct ptx_name_block *next;
+    size_t used, cap;
+    char text[];
+} ptx_name_block;
 
 typedef struct ptx_param {
     char *name;
@@ -261,6 +286,7 @@ typedef struct ptx_func {
 
     ptx_reg *regs;       /* every register slot; scoped re-declarations get new slots */
     uint32_t n_regs;
+    ptx_name_block *reg_names; /* the regs' names */
     ptx_symbol *syms;    /* function-scope .shared/.local symbols and call-site .param scratch */
     uint32_t n_syms;
     uint64_t local_bytes;  /* per-thread .local area (depots), laid out by ptx_layout */
@@ -268,6 +294,8 @@ typedef struct ptx_func {
 
     ptx_instr *instrs;
     uint32_t n_instrs;
+    ptx_operand *opnd_pool; /* every instruction's operands, in instruction order */
+    uint32_t *reg_pool;     /* every instruction's src then dst registers */
     ptx_block *blocks;
     uint32_t n_blocks;
     uint32_t *block_of;  /* instruction index -> block index */

@@ -2,13 +2,7 @@
 
 #include <stdlib.h>
 
-typedef struct lexer {
-    const char *s;
-    size_t len, pos;
-    ptx_toks *out;
-    size_t cap, cap_lines;
-    int oom;
-} lexer;
+typedef ptx_lexer lexer;
 
 static int is_word_start(char c)
 {
@@ -21,22 +15,13 @@ static int is_word_char(char c)
            c == '.';
 }
 
-static int push(lexer *lx, size_t start, ptx_tok_kind kind)
+static void make(const lexer *lx, ptx_tok *t, size_t start, ptx_tok_kind kind, int bad)
 {
-    if (lx->out->n == lx->cap) {
-        size_t cap = lx->cap ? lx->cap * 2 : 1024;
-        ptx_tok *t = realloc(lx->out->t, cap * sizeof *t);
-        if (!t) return -1;
-        lx->out->t = t;
-        lx->cap = cap;
-    }
-    ptx_tok *t = &lx->out->t[lx->out->n++];
     t->off = (uint32_t)start;
     t->len = (uint32_t)(lx->pos - start);
     t->kind = (uint8_t)kind;
-    t->bad = 0;
+    t->bad = (uint8_t)bad;
     t->ch = kind == TK_PUNCT ? lx->s[start] : 0;
-    return 0;
 }
 
 static char at(const lexer *lx, size_t i) { return i < lx->len ? lx->s[i] : '\0'; }
@@ -44,7 +29,7 @@ static char at(const lexer *lx, size_t i) { return i < lx->len ? lx->s[i] : '\0'
 /* Records the line that starts at lx->pos. */
 static void newline(lexer *lx)
 {
-    ptx_toks *o = lx->out;
+    ptx_toks *o = lx->lines;
     if (o->n_lines == lx->cap_lines) {
         size_t cap = lx->cap_lines ? lx->cap_lines * 2 : 1024;
         uint32_t *ls = realloc(o->line_start, cap * sizeof *ls);
@@ -108,80 +93,112 @@ static void scan_number(lexer *lx, size_t start)
     }
 }
 
+int ptx_lex_init(ptx_lexer *lx, const char *text, size_t len, ptx_toks *lines)
+{
+    lines->t = NULL;
+    lines->n = 0;
+    lines->line_start = NULL;
+    lines->n_lines = 0;
+    *lx = (ptx_lexer){text, len, 0, lines, 0, 0};
+    if (len >= UINT32_MAX) return -1;
+    newline(lx);
+    return lx->oom ? -1 : 0;
+}
+
+int ptx_lex_token(ptx_lexer *lx, ptx_tok *tok)
+{
+    const char *text = lx->s;
+    size_t len = lx->len;
+    size_t cstart = 0;
+    if (lx->oom) return -1;
+    if (skip_space(lx, &cstart) == BAD_COMMENT) {
+        size_t end = lx->pos;
+        lx->pos = cstart + 2;
+        make(lx, tok, cstart, TK_BAD, BAD_COMMENT);
+        lx->pos = end;
+        return lx->oom ? -1 : 0;
+    }
+    if (lx->oom) return -1;
+    size_t start = lx->pos;
+    if (start >= len) {
+        make(lx, tok, start, TK_EOF, 0);
+        return 0;
+    }
+    char c = text[start];
+    ptx_tok_kind kind;
+    int bad = 0;
+    if (is_word_start(c)) {
+        lx->pos++;
+        /* "::" is part of qualifiers such as .shared::cta; a label's single ':' is not. */
+        while (lx->pos < len && (is_word_char(text[lx->pos]) ||
+                                 (text[lx->pos] == ':' && at(lx, lx->pos + 1) == ':' && is_word_char(at(lx, lx->pos + 2)))))
+            lx->pos += text[lx->pos] == ':' ? 2 : 1;
+        kind = TK_WORD;
+    } else if (c >= '0' && c <= '9') {
+        lx->pos++;
+        scan_number(lx, start);
+        kind = TK_NUM;
+    } else if (c == '"') {
+        lx->pos++;
+        while (lx->pos < len && text[lx->pos] != '"' && text[lx->pos] != '\n') {
+            if (text[lx->pos] == '\\' && lx->pos + 1 < len && text[lx->pos + 1] != '\n') lx->pos++;
+            lx->pos++;
+        }
+        if (lx->pos < len && text[lx->pos] == '"') {
+            lx->pos++;
+            kind = TK_STR;
+        } else {
+            kind = TK_BAD;
+            bad = BAD_STRING;
+        }
+    } else if (c && (c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' || c == '<' || c == '>' ||
+                     c == ',' || c == ';' || c == ':' || c == '@' || c == '!' || c == '|' || c == '+' || c == '-' ||
+                     c == '=')) {
+        lx->pos++;
+        kind = TK_PUNCT;
+    } else {
+        lx->pos++;
+        kind = TK_BAD;
+        bad = BAD_CHAR;
+    }
+    make(lx, tok, start, kind, bad);
+    return 0;
+}
+
 int ptx_lex(const char *text, size_t len, ptx_toks *out)
 {
-    out->t = NULL;
-    out->n = 0;
-    if (len >= UINT32_MAX) return -1;
-    out->line_start = NULL;
-    out->n_lines = 0;
-    lexer lx = {text, len, 0, out, 0, 0, 0};
-    newline(&lx);
+    ptx_lexer lx;
+    size_t cap = 0;
+    if (ptx_lex_init(&lx, text, len, out)) goto oom;
     for (;;) {
-        size_t cstart = 0;
-        if (lx.oom) goto oom;
-        if (skip_space(&lx, &cstart) == BAD_COMMENT) {
-            size_t end = lx.pos;
-            lx.pos = cstart + 2;
-            if (push(&lx, cstart, TK_BAD)) goto oom;
-            out->t[out->n - 1].bad = BAD_COMMENT;
-            lx.pos = end;
-            continue;
+        if (out->n == cap) {
+            cap = cap ? cap * 2 : 1024;
+            ptx_tok *t = realloc(out->t, cap * sizeof *t);
+            if (!t) goto oom;
+            out->t = t;
         }
-        if (lx.oom) goto oom;
-        size_t start = lx.pos;
-        if (start >= len) {
-            if (push(&lx, start, TK_EOF)) goto oom;
-            /* The arrays grew by doubling and live through the parse: give back the tails. */
-            ptx_tok *fit = realloc(out->t, out->n * sizeof *fit);
-            if (fit) out->t = fit;
-            uint32_t *lfit = realloc(out->line_start, out->n_lines * sizeof *lfit);
-            if (lfit) out->line_start = lfit;
-            return 0;
-        }
-        char c = text[start];
-        ptx_tok_kind kind;
-        int bad = 0;
-        if (is_word_start(c)) {
-            lx.pos++;
-            /* "::" is part of qualifiers such as .shared::cta; a label's single ':' is not. */
-            while (lx.pos < len && (is_word_char(text[lx.pos]) ||
-                                    (text[lx.pos] == ':' && at(&lx, lx.pos + 1) == ':' && is_word_char(at(&lx, lx.pos + 2)))))
-                lx.pos += text[lx.pos] == ':' ? 2 : 1;
-            kind = TK_WORD;
-        } else if (c >= '0' && c <= '9') {
-            lx.pos++;
-            scan_number(&lx, start);
-            kind = TK_NUM;
-        } else if (c == '"') {
-            lx.pos++;
-            while (lx.pos < len && text[lx.pos] != '"' && text[lx.pos] != '\n') {
-                if (text[lx.pos] == '\\' && lx.pos + 1 < len && text[lx.pos + 1] != '\n') lx.pos++;
-                lx.pos++;
-            }
-            if (lx.pos < len && text[lx.pos] == '"') {
-                lx.pos++;
-                kind = TK_STR;
-            } else {
-                kind = TK_BAD;
-                bad = BAD_STRING;
-            }
-        } else if (c && (c == '{' || c == '}' || c == '(' || c == ')' || c == '[' || c == ']' || c == '<' || c == '>' ||
-                         c == ',' || c == ';' || c == ':' || c == '@' || c == '!' || c == '|' || c == '+' || c == '-' ||
-                         c == '=')) {
-            lx.pos++;
-            kind = TK_PUNCT;
-        } else {
-            lx.pos++;
-            kind = TK_BAD;
-            bad = BAD_CHAR;
-        }
-        if (push(&lx, start, kind)) goto oom;
-        out->t[out->n - 1].bad = (uint8_t)bad;
+        ptx_tok *t = &out->t[out->n];
+        if (ptx_lex_token(&lx, t)) goto oom;
+        out->n++;
+        if (t->kind == TK_EOF) break;
     }
+    /* The arrays grew by doubling: give back the tails. */
+    ptx_tok *fit = realloc(out->t, out->n * sizeof *fit);
+    if (fit) out->t = fit;
+    ptx_lex_fit_lines(&lx);
+    return 0;
 oom:
     ptx_toks_free(out);
     return -1;
+}
+
+void ptx_lex_fit_lines(ptx_lexer *lx)
+{
+    ptx_toks *o = lx->lines;
+    if (!o->n_lines) return;
+    uint32_t *lfit = realloc(o->line_start, o->n_lines * sizeof *lfit);
+    if (lfit) o->line_start = lfit;
+    lx->cap_lines = o->n_lines;
 }
 
 void ptx_toks_free(ptx_toks *toks)

@@ -1,6 +1,7 @@
 /*
- * PTX tokens. The whole text is tokenised up front (the parser needs a few tokens of
- * look-ahead and the text of a statement for its messages); tokens point into the text.
+ * PTX tokens; they point into the text. ptx_lex tokenises a whole text; the parser lexes a
+ * window at a time with ptx_lex_token (ptx_parse_window.c), so that a large module's tokens
+ * never all live at once. The line table covers everything lexed so far.
  */
 #ifndef GTLM_PTX_LEX_H
 #define GTLM_PTX_LEX_H
@@ -41,6 +42,23 @@ typedef struct ptx_toks {
 
 /* Tokenises len bytes. Returns 0, or -1 when out of memory or the text is too large (> 4 GB). */
 int ptx_lex(const char *text, size_t len, ptx_toks *out);
+
+/* A lexer that resumes where it stopped: tokens one at a time, lines into lines->line_start
+ * (lines->t stays unused). */
+typedef struct ptx_lexer {
+    const char *s;
+    size_t len, pos;
+    ptx_toks *lines;
+    size_t cap_lines;
+    int oom;
+} ptx_lexer;
+
+/* 0, or -1 when out of memory or the text is too large (> 4 GB); *lines is reset either way. */
+int ptx_lex_init(ptx_lexer *lx, const char *text, size_t len, ptx_toks *lines);
+/* The next token (TK_EOF at the end, and again after it). 0, or -1 when out of memory. */
+int ptx_lex_token(ptx_lexer *lx, ptx_tok *t);
+/* Gives back the line table's unused tail. */
+void ptx_lex_fit_lines(ptx_lexer *lx);
 void ptx_toks_free(ptx_toks *toks);
 
 /* 1-based line and column of a byte offset (a token's off) in the lexed text. */

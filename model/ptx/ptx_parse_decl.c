@@ -55,19 +55,42 @@ static int align_qual(pp *p, uint32_t *align)
 
 /* ---- registers ---- */
 
-static int add_reg(pp *p, char *name, ptx_type type, const ptx_tok *at)
+/* A copy of a register name in the function's name blocks (they never move: the name maps
+ * keep pointers to the names). Blocks double from 256 bytes to 64 KB. */
+static char *reg_name(pp *p, ptx_func *f, const char *s, size_t n)
+{
+    ptx_name_block *b = f->reg_names;
+    if (!b || b->cap - b->used < n + 1) {
+        size_t cap = b ? b->cap * 2 : 256;
+        if (cap > 65536) cap = 65536;
+        if (cap < n + 1) cap = n + 1;
+        ptx_name_block *nb = malloc(sizeof *nb + cap);
+        if (!nb) {
+            pp_oom(p);
+            return NULL;
+        }
+        nb->next = b;
+        nb->used = 0;
+        nb->cap = cap;
+        f->reg_names = b = nb;
+    }
+    char *d = b->text + b->used;
+    memcpy(d, s, n);
+    d[n] = '\0';
+    b->used += n + 1;
+    return d;
+}
+
+static int add_reg(pp *p, const char *s, size_t n, ptx_type type, const ptx_tok *at)
 {
     ptx_func *f = &p->m->funcs[p->f.fi];
-    if (!name) return -1;
     if (f->n_regs >= PP_MAX_REGS) {
-        free(name);
         pp_error(p, at, "too many registers in one function (more than %u)", PP_MAX_REGS);
         return -1;
     }
-    if (PP_GROW(p, f->regs, p->f.cap_regs, (size_t)f->n_regs + 1)) {
-        free(name);
-        return -1;
-    }
+    if (PP_GROW(p, f->regs, p->f.cap_regs, (size_t)f->n_regs + 1)) return -1;
+    char *name = reg_name(p, f, s, n);
+    if (!name) return -1;
     uint32_t slot = f->n_regs++;
     f->regs[slot].name = name;
     f->regs[slot].type = (uint8_t)type;
@@ -112,9 +135,9 @@ void pp_reg_decl(pp *p)
             char buf[64];
             for (uint64_t i = 0; i < n && !p->stop; i++) {
                 int len = snprintf(buf, sizeof buf, "%.*s%llu", (int)nt->len, s, (unsigned long long)i);
-                if (add_reg(p, pp_strndup(p, buf, (size_t)len), (ptx_type)ty, nt)) goto bad;
+                if (add_reg(p, buf, (size_t)len, (ptx_type)ty, nt)) goto bad;
             }
-        } else if (add_reg(p, pp_strndup(p, s, nt->len), (ptx_type)ty, nt)) {
+        } else if (add_reg(p, s, nt->len, (ptx_type)ty, nt)) {
             goto bad;
         }
     } while (pp_accept(p, ','));
@@ -339,7 +362,8 @@ void pp_var_decl(pp *p, int module, ptx_space space, int is_extern, int is_visib
 bad:
     /* From the start: an initialiser's braces are balanced, and so skipped whole. */
     p->pos = start;
-    pp_skip_statement(p);
+    if (module) pp_skip_module_statement(p); /* the caller, top_level, keeps no token */
+    else pp_skip_statement(p);
 }
 
 /* ---- parameter lists ---- */

@@ -160,14 +160,18 @@ static int directive(pp *p, const ptx_tok *open)
     return 0;
 }
 
-/* The instruction array grew by doubling: give back the unused tail (up to half of it, and
- * instructions are the bulk of a module's memory). */
+/* The instruction and register arrays grew by doubling: give back the unused tails (up to
+ * half of them, and instructions are the bulk of a module's memory). */
 static void shrink_instrs(pp *p, uint32_t fi)
 {
     ptx_func *f = &p->m->funcs[fi];
+    if (f->n_regs && p->f.cap_regs > f->n_regs) {
+        ptx_reg *r = realloc(f->regs, (size_t)f->n_regs * sizeof *r);
+        if (r) f->regs = r, p->f.cap_regs = f->n_regs; /* else keeping the larger array is fine */
+    }
     if (!f->n_instrs || p->f.cap_instrs <= f->n_instrs) return;
     ptx_instr *v = realloc(f->instrs, (size_t)f->n_instrs * sizeof *v);
-    if (!v) return; /* keeping the larger array is fine */
+    if (!v) return;
     f->instrs = v;
     p->f.cap_instrs = f->n_instrs;
 }
@@ -215,6 +219,7 @@ static void body(pp *p, uint32_t fi, const ptx_tok *open)
             if (pp_peek(p) == t) pp_next(p);
         }
     }
+    pp_finish_instrs(p);
     pp_resolve_function(p);
     shrink_instrs(p, fi);
     pp_func_end(p);

@@ -14,15 +14,52 @@ ptx_instr *pp_new_instr(pp *p)
     }
     if (PP_GROW(p, f->instrs, p->f.cap_instrs, (size_t)f->n_instrs + 1)) return NULL;
     ptx_instr *in = &f->instrs[f->n_instrs++];
-    memset(in, 0, sizeof *in);
-    in->guard = PTX_NO_REG;
-    in->call_ret = PTX_NO_SYM;
-    in->vec = 1;
-    for (int k = 0; k < PTX_MAX_OPNDS; k++) {
-        in->o[k].reg = in->o[k].reg2 = PTX_NO_REG;
-        in->o[k].sym = PTX_NO_SYM;
-    }
+    *in = *ptx_instr_buf_init(&p->f.cur);
     return in;
+}
+
+void pp_commit_instr(pp *p, ptx_instr *in)
+{
+    pp_func *pf = &p->f;
+    ptx_func *f = &p->m->funcs[pf->fi];
+    size_t nregs = (size_t)in->nsrc + in->ndst;
+    if (PP_GROW(p, f->opnd_pool, pf->cap_opnds, pf->n_opnds + in->nopnd) ||
+        PP_GROW(p, f->reg_pool, pf->cap_pregs, pf->n_pregs + nregs)) {
+        in->nopnd = in->nsrc = in->ndst = 0;
+    } else {
+        if (in->nopnd) memcpy(f->opnd_pool + pf->n_opnds, in->o, in->nopnd * sizeof *in->o);
+        if (in->nsrc) memcpy(f->reg_pool + pf->n_pregs, in->src, in->nsrc * sizeof *in->src);
+        if (in->ndst) memcpy(f->reg_pool + pf->n_pregs + in->nsrc, in->dst, in->ndst * sizeof *in->dst);
+        pf->n_opnds += in->nopnd;
+        pf->n_pregs += nregs;
+    }
+    /* Pending until pp_finish_instrs: the scratch is the next instruction's. */
+    in->o = NULL;
+    in->src = in->dst = NULL;
+}
+
+void pp_finish_instrs(pp *p)
+{
+    pp_func *pf = &p->f;
+    ptx_func *f = &p->m->funcs[pf->fi];
+    /* The pools grew by doubling: give back the unused tails (kept when realloc fails). */
+    if (pf->n_opnds < pf->cap_opnds && pf->n_opnds) {
+        ptx_operand *v = realloc(f->opnd_pool, pf->n_opnds * sizeof *v);
+        if (v) f->opnd_pool = v;
+    }
+    if (pf->n_pregs < pf->cap_pregs && pf->n_pregs) {
+        uint32_t *v = realloc(f->reg_pool, pf->n_pregs * sizeof *v);
+        if (v) f->reg_pool = v;
+    }
+    size_t ko = 0, kr = 0;
+    for (uint32_t i = 0; i < f->n_instrs; i++) {
+        ptx_instr *in = &f->instrs[i];
+        in->o = in->nopnd ? f->opnd_pool + ko : NULL;
+        in->src = in->nsrc ? f->reg_pool + kr : NULL;
+        in->dst = in->ndst ? f->reg_pool + kr + in->nsrc : NULL;
+        ko += in->nopnd;
+        kr += (size_t)in->nsrc + in->ndst;
+    }
 }
 
 /* ---- registers read and written ---- */
@@ -125,7 +162,7 @@ static int call_operands(pp *p, ptx_instr *in)
     /* The callee may be defined later: resolved and checked at the end of the module. */
     const ptx_func *pf = &p->m->funcs[f->fi];
     if (PP_GROW(p, p->calls, p->cap_calls, p->n_calls + 1)) return -1;
-    p->calls[p->n_calls++] = (pp_use){f->fi, (uint32_t)(in - pf->instrs), pp_tok_index(p, t), 0};
+    p->calls[p->n_calls++] = (pp_use){f->fi, (uint32_t)(in - pf->instrs), pp_tok_index(p, t), 0, *t};
     return 0;
 }
 
@@ -239,6 +276,7 @@ void pp_instruction(pp *p)
     }
     fill_registers(in, pattern);
 done:
+    pp_commit_instr(p, in);
     p->lim = p->ntok - 1;
     p->pos = end;
     if (missing) {

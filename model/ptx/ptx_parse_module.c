@@ -23,7 +23,7 @@ static void version(pp *p)
         char got[64];
         pp_describe(p, t, got, sizeof got);
         pp_error(p, t, "expected a version number MAJOR.MINOR after %.*s, got %s", (int)d->len, pp_text(p, d), got);
-        pp_skip_statement(p);
+        pp_skip_module_statement(p);
         return;
     }
     pp_next(p);
@@ -111,28 +111,29 @@ static void top_level(pp *p, int *header)
         pp_var_decl(p, 1, sp, is_extern, is_visible);
     } else if (pp_is_word(p, t, ".local")) {
         pp_error(p, t, "module-scope .local variables are not supported");
-        pp_skip_statement(p);
+        pp_skip_module_statement(p);
     } else if (pp_is_word(p, t, ".tex") || pp_is_word(p, t, ".texref") || pp_is_word(p, t, ".surfref") ||
                pp_is_word(p, t, ".samplerref")) {
         pp_error(p, t, "texture and surface references are not supported");
-        pp_skip_statement(p);
+        pp_skip_module_statement(p);
     } else if (t != first) {
         char got[64];
         pp_describe(p, t, got, sizeof got);
         pp_error(p, t, "expected .entry, .func or a variable after '%.*s', got %s", (int)first->len,
                  pp_text(p, first), got);
-        pp_skip_statement(p);
+        pp_skip_module_statement(p);
     } else if (pp_is_word(p, t, ".pragma")) {
         pp_next(p);
-        pp_skip_statement(p);
+        pp_skip_module_statement(p);
     } else if (t->kind == TK_WORD && pp_text(p, t)[0] == '.') {
         pp_skip_directive(p, 1);
     } else {
         char got[64];
         pp_describe(p, t, got, sizeof got);
         pp_error(p, t, "expected a directive at module scope, got %s", got);
-        pp_skip_statement(p);
-        if (pp_peek(p) == t) pp_next(p); /* a stray '}' */
+        int stray = pp_is(t, '}'); /* skipping stops before it */
+        pp_skip_module_statement(p);
+        if (stray) pp_next(p);
     }
 }
 
@@ -145,6 +146,7 @@ static void free_state(pp *p)
     free(p->calls);
     free(p->lost_labels);
     pp_func_end(p);
+    pp_window_free(p);
 }
 
 int ptx_parse(const char *name, const char *text, size_t len, ptx_module *out, strbuf *err, strbuf *warn)
@@ -163,22 +165,24 @@ int ptx_parse(const char *name, const char *text, size_t len, ptx_module *out, s
     ptx_map_init(&p.msyms);
     ptx_map_init(&p.all_labels);
     ptx_map_init(&p.warned);
-    ptx_toks toks;
     out->name = pp_strndup(&p, name, strlen(name));
-    if (ptx_lex(p.src, len, &toks)) {
+    if (pp_window_init(&p, p.src, len)) {
         if (err) strbuf_line(err, "%s: %s", name, len >= UINT32_MAX ? "file too large" : "out of memory");
         free_state(&p);
         ptx_module_free(out);
         return -1;
     }
-    p.tok = toks.t;
-    p.toks = &toks;
-    p.ntok = toks.n;
-    p.lim = p.ntok - 1;
     out->address_size = 64;
 
     int header = 0;
-    while (!p.stop && pp_peek(&p)->kind != TK_EOF) top_level(&p, &header);
+    while (!p.stop) {
+        if (pp_window_refill(&p)) {
+            pp_oom(&p);
+            break;
+        }
+        if (pp_peek(&p)->kind == TK_EOF) break;
+        top_level(&p, &header);
+    }
     if (!(header & (HDR_VERSION | HDR_NO_VERSION_REPORTED)) && !p.stop) pp_error_at(&p, 1, 1, "missing '.version'");
     if (!p.stop) pp_resolve_module(&p);
     if (!p.nerr && ptx_layout_module(out)) pp_oom(&p);
@@ -186,7 +190,6 @@ int ptx_parse(const char *name, const char *text, size_t len, ptx_module *out, s
         if (ptx_cfg_build(&out->funcs[i])) pp_oom(&p);
 
     free_state(&p);
-    ptx_toks_free(&toks);
     if (p.nerr) {
         ptx_module_free(out);
         return -1;

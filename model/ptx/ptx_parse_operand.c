@@ -437,7 +437,7 @@ static int label_operand(pp *p, ptx_instr *in, ptx_operand *o, unsigned k, int l
     }
     pp_func *f = &p->f;
     const ptx_func *pf = &p->m->funcs[f->fi];
-    pp_use u = {f->fi, (uint32_t)(in - pf->instrs), pp_tok_index(p, t), (uint8_t)k};
+    pp_use u = {f->fi, (uint32_t)(in - pf->instrs), pp_tok_index(p, t), (uint8_t)k, *t};
     if (list) {
         if (PP_GROW(p, f->buses, f->cap_buses, f->n_buses + 1)) return -1;
         f->buses[f->n_buses++] = u;

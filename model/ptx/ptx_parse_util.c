@@ -166,6 +166,13 @@ void pp_skip_statement(pp *p)
     p->lim = p->ntok - 1;
     for (;;) {
         const ptx_tok *t = pp_peek(p);
+        if (t->kind == TK_EOF && p->may_extend && !p->lex_done) { /* the window's end, not the file's */
+            if (pp_window_extend(p)) {
+                pp_oom(p);
+                break;
+            }
+            continue;
+        }
         if (t->kind == TK_EOF) break;
         if (pp_is(t, '{')) depth++;
         if (pp_is(t, '}')) {

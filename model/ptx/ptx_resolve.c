@@ -16,7 +16,8 @@ static int64_t label_pc(pp *p, const ptx_tok *t)
 static void lose_label(pp *p, const pp_use *u)
 {
     if (PP_GROW(p, p->lost_labels, p->cap_lost, p->n_lost + 1)) return;
-    p->lost_labels[p->n_lost++] = *u;
+    p->lost_labels[p->n_lost] = *u;
+    p->lost_labels[p->n_lost++].tk = p->tok[u->tok]; /* reported at the end of the module */
 }
 
 void pp_resolve_function(pp *p)
@@ -27,7 +28,7 @@ void pp_resolve_function(pp *p)
         const pp_use *u = &f->luses[i];
         int64_t pc = label_pc(p, &p->tok[u->tok]);
         if (pc < 0) lose_label(p, u);
-        else pf->instrs[u->pc].o[u->opnd].imm = pc;
+        else if (u->opnd < pf->instrs[u->pc].nopnd) pf->instrs[u->pc].o[u->opnd].imm = pc; /* else failed to parse */
     }
     for (size_t i = 0; i < f->n_buses; i++) {
         const pp_use *u = &f->buses[i];
@@ -64,13 +65,13 @@ static void check_call(pp *p, const pp_use *c)
     ptx_module *m = p->m;
     ptx_func *f = &m->funcs[c->func];
     ptx_instr *in = &f->instrs[c->pc];
-    const ptx_tok *t = &p->tok[c->tok];
+    const ptx_tok *t = &c->tk;
     int64_t *ci = ptx_map_get(&p->funcs, pp_text(p, t), t->len);
     if (!ci) {
         pp_error_at(p, in->line, in->col, "call to undefined function '%.*s'", (int)t->len, pp_text(p, t));
         return;
     }
-    in->o[0].imm = *ci;
+    if (in->nopnd) in->o[0].imm = *ci;
     const ptx_func *callee = &m->funcs[*ci];
     if (callee->is_entry) {
         pp_error_at(p, in->line, in->col, "'%s' is a kernel (.entry) and cannot be called", callee->name);
@@ -112,7 +113,7 @@ void pp_resolve_module(pp *p)
     for (size_t i = 0; i < p->n_calls && !p->stop; i++) check_call(p, &p->calls[i]);
     for (size_t i = 0; i < p->n_lost && !p->stop; i++) {
         const pp_use *u = &p->lost_labels[i];
-        const ptx_tok *t = &p->tok[u->tok];
+        const ptx_tok *t = &u->tk;
         int64_t *owner = ptx_map_get(&p->all_labels, pp_text(p, t), t->len);
         if (owner)
             pp_error(p, t, "label '%.*s' belongs to function '%s': a branch cannot leave function '%s'", (int)t->len,

@@ -170,6 +170,7 @@ typedef struct sm_trace_warp {
     uint8_t state;              /* simt_warp_state */
     uint8_t is_mem;             /* the next instruction goes to the LD/ST unit */
     ptx_instr cur;              /* the next instruction: op, registers (only those fields) */
+    uint32_t cur_regs[2 * PTX_MAX_REGS_PER_INSTR]; /* cur's src then dst */
     fu_timing fu;               /* its unit, latency and initiation interval */
 } sm_trace_warp;
 

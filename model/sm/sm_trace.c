@@ -92,6 +92,8 @@ static void load_next(sm_core *s, sm_trace_warp *tw)
     in->line = 0;
     in->nsrc = 0;
     in->ndst = 0;
+    in->src = tw->cur_regs;
+    in->dst = tw->cur_regs + PTX_MAX_REGS_PER_INSTR;
     for (int i = 0; i < t->nsrc && in->nsrc < PTX_MAX_REGS_PER_INSTR; i++) in->src[in->nsrc++] = t->src[i];
     /* a wide load writes consecutive registers from its destination */
     uint32_t wide = in->op == OP_LD && t->mem_width > 4 ? t->mem_width / 4u : 1u;

@@ -18,7 +18,13 @@ int main(int argc, char **argv)
         perror(argv[1]);
         return 2;
     }
+    /* Sized as gtlm_module_load_ptx_file sizes it: by the file's size, when it can be told. */
     size_t cap = 1 << 20, len = 0;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long size = ftell(f);
+        if (size > 0) cap = (size_t)size + 1;
+        rewind(f);
+    }
     char *text = malloc(cap);
     for (size_t n; text && (n = fread(text + len, 1, cap - len, f)) > 0;) {
         len += n;

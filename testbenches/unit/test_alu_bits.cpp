@@ -294,7 +294,7 @@ TEST(AluBits, InactiveLanesAndSupport)
         EXPECT_EQ(x.dst[0][0], SENTINEL) << in.op;
         EXPECT_NE(x.dst[0][1], SENTINEL) << in.op;
     }
-    ptx_instr bad[] = {mk(OP_POPC, PT_B16),       mk(OP_CLZ, PT_U32),       mk(OP_BFE, PT_B32),
+    InstrValue bad[] = {mk(OP_POPC, PT_B16),       mk(OP_CLZ, PT_U32),       mk(OP_BFE, PT_B32),
                        mk(OP_BFI, PT_U32),        mk(OP_SHF, PT_B32, PR_NONE, PM_SHF_L), // no .wrap/.clamp
                        mk(OP_SHF, PT_B64, PR_NONE, PM_SHF_L, PF_WRAP), mk(OP_PRMT, PT_B64),
                        mk(OP_AND, PT_U32),        mk(OP_CNOT, PT_PRED),     mk(OP_SHL, PT_S32),

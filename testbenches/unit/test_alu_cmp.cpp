@@ -148,7 +148,7 @@ TEST(AluCmp, SetpBoolopAndSecondDestination)
 {
     for (unsigned bo : {(unsigned)PB_NONE, (unsigned)PB_AND, (unsigned)PB_OR, (unsigned)PB_XOR}) {
         for (bool two : {false, true}) {
-            ptx_instr in = mk_cmp(OP_SETP, PT_S32, PC_LT, bo);
+            InstrValue in = mk_cmp(OP_SETP, PT_S32, PC_LT, bo);
             if (two)
                 in.o[0].reg2 = 7;
             ASSERT_TRUE(sup(in));
@@ -234,7 +234,7 @@ TEST(AluCmp, SelpAndSlct)
 
 TEST(AluCmp, InactiveLanesAndSupport)
 {
-    ptx_instr in = mk_cmp(OP_SETP, PT_U32, PC_HS, PB_OR);
+    InstrValue in = mk_cmp(OP_SETP, PT_U32, PC_HS, PB_OR);
     in.o[0].reg2 = 3;
     Warp w;
     ASSERT_EQ(w.run(in, 0x00ff00ffu), SIMT_ALU_OK);
@@ -243,7 +243,7 @@ TEST(AluCmp, InactiveLanesAndSupport)
         EXPECT_EQ(w.dst[0][l] == SENTINEL, !on) << l;
         EXPECT_EQ(w.dst[1][l] == SENTINEL, !on) << l;
     }
-    ptx_instr bad[] = {mk_cmp(OP_SETP, PT_F32, PC_LO),         mk_cmp(OP_SETP, PT_S32, PC_EQU),
+    InstrValue bad[] = {mk_cmp(OP_SETP, PT_F32, PC_LO),         mk_cmp(OP_SETP, PT_S32, PC_EQU),
                        mk_cmp(OP_SETP, PT_PRED, PC_EQ),        mk_cmp(OP_SETP, PT_F16, PC_EQ),
                        mk_cmp(OP_SETP, PT_S32, PC_NONE),       mk_cmp(OP_SETP, PT_S32, PC_EQ, PB_NONE, PF_FTZ),
                        mk_cmp(OP_SET, PT_U64, PC_EQ, PB_NONE, 0, PT_U32), mk_cmp(OP_SET, PT_U32, PC_EQ),

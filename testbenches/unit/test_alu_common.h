@@ -15,39 +15,33 @@
 extern "C" {
 #include "simt/simt_alu.h"
 }
+#include "ptx_instr_value.h"
 
 namespace alu_test {
 
 constexpr int W = SIMT_WARP;
 constexpr uint64_t SENTINEL = 0xdeadbeefcafef00dull;
 
-inline ptx_instr mk(ptx_op op, ptx_type t, unsigned rnd = PR_NONE, unsigned mode = PM_NONE, uint32_t flags = 0,
-                    ptx_type t2 = PT_NONE)
+inline InstrValue mk(ptx_op op, ptx_type t, unsigned rnd = PR_NONE, unsigned mode = PM_NONE, uint32_t flags = 0,
+                     ptx_type t2 = PT_NONE)
 {
-    ptx_instr in;
-    std::memset(&in, 0, sizeof in);
+    InstrValue in;
+    in.vec = 0;
     in.op = static_cast<uint16_t>(op);
     in.type = static_cast<uint8_t>(t);
     in.type2 = static_cast<uint8_t>(t2);
     in.rnd = static_cast<uint8_t>(rnd);
     in.mode = static_cast<uint8_t>(mode);
     in.flags = flags;
-    in.guard = PTX_NO_REG;
-    for (auto &o : in.o) {
-        o.reg = PTX_NO_REG;
-        o.reg2 = PTX_NO_REG;
-        o.sym = PTX_NO_SYM;
-    }
     in.o[0].kind = PO_REG;
     in.o[0].reg = 0;
-    in.call_ret = PTX_NO_SYM;
     return in;
 }
 
-inline ptx_instr mk_cmp(ptx_op op, ptx_type t, unsigned cmp, unsigned boolop = PB_NONE, uint32_t flags = 0,
-                        ptx_type t2 = PT_NONE)
+inline InstrValue mk_cmp(ptx_op op, ptx_type t, unsigned cmp, unsigned boolop = PB_NONE, uint32_t flags = 0,
+                         ptx_type t2 = PT_NONE)
 {
-    ptx_instr in = mk(op, t, PR_NONE, PM_NONE, flags, t2);
+    InstrValue in = mk(op, t, PR_NONE, PM_NONE, flags, t2);
     in.cmp = static_cast<uint8_t>(cmp);
     in.boolop = static_cast<uint8_t>(boolop);
     return in;

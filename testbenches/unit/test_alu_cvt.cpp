@@ -388,7 +388,7 @@ TEST(AluCvt, InactiveLanesAndSupport)
         EXPECT_EQ(w.dst[0][31], SENTINEL);
         EXPECT_NE(w.dst[0][1], SENTINEL);
     }
-    ptx_instr bad[] = {mk(OP_CVT, PT_S32, PR_NONE, PM_NONE, 0, PT_F32),   // float -> int needs .rXi
+    InstrValue bad[] = {mk(OP_CVT, PT_S32, PR_NONE, PM_NONE, 0, PT_F32),   // float -> int needs .rXi
                        mk(OP_CVT, PT_S32, PR_RN, PM_NONE, 0, PT_F32),
                        mk(OP_CVT, PT_S32, PR_RNI, PM_NONE, 0, PT_S16),  // int -> int takes no rounding
                        mk(OP_CVT, PT_F32, PR_RNI, PM_NONE, 0, PT_S32),  // int -> float: .rn .rz .rm .rp

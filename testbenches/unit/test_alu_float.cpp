@@ -567,14 +567,14 @@ TEST(AluFloat, InactiveLanesUntouchedAndModeRestored)
 
 TEST(AluFloat, SupportsFloatForms)
 {
-    ptx_instr ok[] = {mk(OP_ADD, PT_F32, PR_RZ, PM_NONE, PF_FTZ | PF_SAT), mk(OP_FMA, PT_F64, PR_RM),
+    InstrValue ok[] = {mk(OP_ADD, PT_F32, PR_RZ, PM_NONE, PF_FTZ | PF_SAT), mk(OP_FMA, PT_F64, PR_RM),
                       mk(OP_DIV, PT_F32, PR_NONE, PM_NONE, PF_FULL | PF_FTZ), mk(OP_RCP, PT_F64, PR_NONE, PM_NONE, PF_APPROX | PF_FTZ),
                       mk(OP_SQRT, PT_F32, PR_NONE, PM_NONE, PF_APPROX | PF_FTZ), mk(OP_TANH, PT_F32, PR_NONE, PM_NONE, PF_APPROX),
                       mk(OP_COPYSIGN, PT_F64), mk(OP_TESTP, PT_F32, PR_NONE, PM_TESTP_SUBNORMAL),
                       mk(OP_MAD, PT_F32, PR_RP, PM_NONE, PF_SAT)};
     for (auto &in : ok)
         EXPECT_TRUE(sup(in)) << "op " << in.op;
-    ptx_instr bad[] = {mk(OP_ADD, PT_F16),
+    InstrValue bad[] = {mk(OP_ADD, PT_F16),
                        mk(OP_ADD, PT_F64, PR_NONE, PM_NONE, PF_SAT),
                        mk(OP_ADD, PT_F64, PR_NONE, PM_NONE, PF_FTZ),
                        mk(OP_ADD, PT_F32, PR_RNI),

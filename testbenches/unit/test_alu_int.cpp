@@ -220,10 +220,10 @@ TEST(AluInt, MadCarryChainMultiplies64x64)
         b1[l] = y[l] >> 32;
     }
     uint32_t cf = 0;
-    const ptx_instr mul_lo = mk(OP_MUL, PT_U32, PR_NONE, PM_LO), mul_hi = mk(OP_MUL, PT_U32, PR_NONE, PM_HI);
-    const ptx_instr mad_lo_cc = mk(OP_MAD, PT_U32, PR_NONE, PM_LO, PF_CC);
-    const ptx_instr madc_hi = mk(OP_MADC, PT_U32, PR_NONE, PM_HI), madc_hi_cc = mk(OP_MADC, PT_U32, PR_NONE, PM_HI, PF_CC);
-    const ptx_instr addc = mk(OP_ADDC, PT_U32);
+    const InstrValue mul_lo = mk(OP_MUL, PT_U32, PR_NONE, PM_LO), mul_hi = mk(OP_MUL, PT_U32, PR_NONE, PM_HI);
+    const InstrValue mad_lo_cc = mk(OP_MAD, PT_U32, PR_NONE, PM_LO, PF_CC);
+    const InstrValue madc_hi = mk(OP_MADC, PT_U32, PR_NONE, PM_HI), madc_hi_cc = mk(OP_MADC, PT_U32, PR_NONE, PM_HI, PF_CC);
+    const InstrValue addc = mk(OP_ADDC, PT_U32);
     lane_op(mul_lo, a0, b0, nullptr, r0, cf);
     lane_op(mul_hi, a0, b0, nullptr, r1, cf);
     lane_op(mad_lo_cc, a1, b0, r1, r1, cf);
@@ -456,13 +456,13 @@ TEST(AluInt, SupportsAndRejects)
         EXPECT_TRUE(sup(mk(OP_ADD, t)));
         EXPECT_TRUE(sup(mk(OP_DIV, t)));
     }
-    ptx_instr ok[] = {mk(OP_ADD, PT_U32, PR_NONE, PM_NONE, PF_CC), mk(OP_ADDC, PT_S64, PR_NONE, PM_NONE, PF_CC),
+    InstrValue ok[] = {mk(OP_ADD, PT_U32, PR_NONE, PM_NONE, PF_CC), mk(OP_ADDC, PT_S64, PR_NONE, PM_NONE, PF_CC),
                       mk(OP_MADC, PT_U32, PR_NONE, PM_HI, PF_CC), mk(OP_MUL, PT_S16, PR_NONE, PM_WIDE),
                       mk(OP_MAD, PT_S32, PR_NONE, PM_HI, PF_SAT), mk(OP_MAD24, PT_S32, PR_NONE, PM_HI, PF_SAT)};
     for (auto &in : ok)
         EXPECT_TRUE(simt_alu_supports(&in)) << in.op;
     // Rejected forms; simt_alu leaves dst alone.
-    ptx_instr bad[] = {mk(OP_ADD, PT_F16),
+    InstrValue bad[] = {mk(OP_ADD, PT_F16),
                        mk(OP_ADD, PT_B32),
                        mk(OP_ADD, PT_U16, PR_NONE, PM_NONE, PF_CC),
                        mk(OP_ADD, PT_U32, PR_NONE, PM_NONE, PF_SAT),

@@ -10,6 +10,7 @@ extern "C" {
 #include "ptx/ptx_opcodes.h"
 #include "ptx/ptx_parse.h"
 }
+#include "ptx_instr_value.h"
 
 namespace {
 
@@ -59,18 +60,12 @@ std::string opcode(const ptx_instr &in)
 }
 
 // Parses one instruction and returns it (copied: the module goes away).
-ptx_instr one(const std::string &text)
+InstrValue one(const std::string &text)
 {
     Kernel k(text + "\n");
-    ptx_instr in{};
-    if (k.f && k.f->n_instrs == 1) {
-        in = k.f->instrs[0];
-        in.call_args = nullptr;
-        in.targets = nullptr;
-    } else {
-        ADD_FAILURE() << "did not parse: " << text;
-    }
-    return in;
+    if (k.f && k.f->n_instrs == 1) return InstrValue(k.f->instrs[0]);
+    ADD_FAILURE() << "did not parse: " << text;
+    return InstrValue();
 }
 
 uint32_t f32(float x)
@@ -124,7 +119,7 @@ TEST(PtxDecode, CanonicalOpcodeStrings)
              "lg2.approx.ftz.f32 %f1, %f2;", "ex2.approx.f32 %f1, %f2;", "popc.b64 %r1, %rd1;", "brev.b64 %rd1, %rd2;",
              "bfind.s64 %r1, %rd1;", "and.pred %p1, %p2, %p3;", "or.b64 %rd1, %rd2, %rd3;", "shl.b16 %rs1, %rs2, 1;",
          }) {
-        ptx_instr in = one(text);
+        InstrValue in = one(text);
         std::string t = text;
         std::string op = t.substr(0, t.find_first_of(" ;"));
         EXPECT_EQ(opcode(in), op) << text;
@@ -188,25 +183,25 @@ TEST(PtxDecode, EveryCensusOpcodeDecodes)
 
 TEST(PtxDecode, FieldsOfTierBForms)
 {
-    ptx_instr red = one("red.global.add.u32 [%rd1], %r1;");
+    InstrValue red = one("red.global.add.u32 [%rd1], %r1;");
     EXPECT_EQ(red.op, OP_RED);
     EXPECT_EQ(red.mode, PM_ATOM_ADD);
     EXPECT_EQ(red.space, PS_GLOBAL);
     EXPECT_EQ(red.ndst, 0);
     EXPECT_EQ(red.nsrc, 2);
 
-    ptx_instr gatom = one("atom.add.u32 %r1, [%rd1], 1;");
+    InstrValue gatom = one("atom.add.u32 %r1, [%rd1], 1;");
     EXPECT_EQ(gatom.space, PS_GENERIC);
     EXPECT_EQ(one("atom.relaxed.global.add.u32 %r1, [%rd1], 1;").flags & PF_RELAXED, (uint32_t)PF_RELAXED);
 
-    ptx_instr up = one("shfl.sync.up.b32 %r1, %r2, 1, 0, -1;");
+    InstrValue up = one("shfl.sync.up.b32 %r1, %r2, 1, 0, -1;");
     EXPECT_EQ(up.mode, PM_SHFL_UP);
     EXPECT_EQ(up.o[0].reg2, PTX_NO_REG);
     EXPECT_EQ(up.o[4].imm, -1);
     EXPECT_EQ(one("shfl.sync.idx.b32 %r1, %r2, %r3, 31, %r4;").mode, PM_SHFL_IDX);
     EXPECT_EQ(one("shfl.sync.bfly.b32 %r1|%p1, %r2, 1, 31, -1;").ndst, 2);
 
-    ptx_instr vu = one("vote.sync.uni.pred %p1, !%p2, -1;");
+    InstrValue vu = one("vote.sync.uni.pred %p1, !%p2, -1;");
     EXPECT_EQ(vu.mode, PM_VOTE_UNI);
     EXPECT_EQ(vu.o[1].neg, 1);
     EXPECT_EQ(one("vote.sync.all.pred %p1, %p2, -1;").mode, PM_VOTE_ALL);
@@ -216,16 +211,16 @@ TEST(PtxDecode, FieldsOfTierBForms)
     EXPECT_EQ(one("prmt.b32.f4e %r1, %r2, %r3, %r4;").mode, PM_PRMT_F4E);
     EXPECT_EQ(one("testp.finite.f32 %p1, %f1;").mode, PM_TESTP_FINITE);
 
-    ptx_instr set = one("set.lt.u32.f32 %r1, %f1, 1.5;");
+    InstrValue set = one("set.lt.u32.f32 %r1, %f1, 1.5;");
     EXPECT_EQ(set.type, PT_U32);
     EXPECT_EQ(set.type2, PT_F32);
     EXPECT_EQ(set.cmp, PC_LT);
     EXPECT_EQ(set.o[2].imm, (int64_t)f32(1.5f)); // the comparison's type, not the result's
-    ptx_instr seta = one("set.eq.and.u32.s32 %r1, %r2, %r3, !%p1;");
+    InstrValue seta = one("set.eq.and.u32.s32 %r1, %r2, %r3, !%p1;");
     EXPECT_EQ(seta.boolop, PB_AND);
     EXPECT_EQ(seta.o[3].neg, 1);
     EXPECT_EQ(seta.nsrc, 3);
-    ptx_instr slct = one("slct.f32.s32 %f1, %f2, 2.0, %r1;");
+    InstrValue slct = one("slct.f32.s32 %f1, %f2, 2.0, %r1;");
     EXPECT_EQ(slct.type, PT_F32);
     EXPECT_EQ(slct.type2, PT_S32);
     EXPECT_EQ(slct.o[2].imm, (int64_t)f32(2.0f));
@@ -235,7 +230,7 @@ TEST(PtxDecode, FieldsOfTierBForms)
     EXPECT_EQ(one("sad.u32 %r1, %r2, %r3, %r4;").op, OP_SAD);
     EXPECT_EQ(one("tanh.approx.f32 %f1, %f2;").op, OP_TANH);
 
-    ptx_instr fence = one("fence.acq_rel.gpu;");
+    InstrValue fence = one("fence.acq_rel.gpu;");
     EXPECT_EQ(fence.op, OP_FENCE);
     EXPECT_EQ(fence.mode, PM_LVL_GL);
     EXPECT_EQ(fence.flags & (PF_ACQUIRE | PF_RELEASE), (uint32_t)(PF_ACQUIRE | PF_RELEASE));
@@ -243,34 +238,34 @@ TEST(PtxDecode, FieldsOfTierBForms)
     EXPECT_EQ(one("membar.sys;").mode, PM_LVL_SYS);
     EXPECT_EQ(one("nanosleep.u32 100;").op, OP_NANOSLEEP);
 
-    ptx_instr b2 = one("bar.sync 1, 64;");
+    InstrValue b2 = one("bar.sync 1, 64;");
     EXPECT_EQ(b2.nopnd, 2);
     EXPECT_EQ(b2.o[1].imm, 64);
     EXPECT_FALSE(one("barrier.sync 0;").flags & PF_ALIGNED);
     EXPECT_TRUE(one("barrier.sync.aligned 0;").flags & PF_ALIGNED);
-    ptx_instr bcta = one("bar.cta.sync 0;");
+    InstrValue bcta = one("bar.cta.sync 0;");
     EXPECT_EQ(bcta.op, OP_BAR);
     EXPECT_EQ(bcta.mode, PM_BAR_SYNC);
     EXPECT_TRUE(bcta.flags & PF_ALIGNED);
     EXPECT_EQ(one("bar.arrive 1, 64;").mode, PM_BAR_ARRIVE);
-    ptx_instr popc = one("bar.red.popc.u32 %r1, 0, %p1;");
+    InstrValue popc = one("bar.red.popc.u32 %r1, 0, %p1;");
     EXPECT_EQ(popc.mode, PM_BAR_RED_POPC);
     EXPECT_EQ(popc.type, PT_U32);
     EXPECT_EQ(popc.ndst, 1);
-    ptx_instr bw = one("bar.warp.sync -1;");
+    InstrValue bw = one("bar.warp.sync -1;");
     EXPECT_EQ(bw.op, OP_BAR_WARP);
     EXPECT_TRUE(bw.flags & PF_SYNC);
     EXPECT_EQ(one("exit;").op, OP_EXIT);
     EXPECT_EQ(one("activemask.b32 %r1;").ndst, 1);
 
-    ptx_instr sp = one("setp.lt.and.s32 %p1|%p2, %r1, %r2, %p3;");
+    InstrValue sp = one("setp.lt.and.s32 %p1|%p2, %r1, %r2, %p3;");
     EXPECT_EQ(sp.boolop, PB_AND);
     EXPECT_NE(sp.o[0].reg2, PTX_NO_REG);
     EXPECT_EQ(sp.ndst, 2);
     EXPECT_EQ(sp.nsrc, 3);
     EXPECT_TRUE(one("cvta.to.global.u64 %rd1, %rd2;").flags & PF_TO);
 
-    ptx_instr sink = one("ld.global.v4.u32 {%r1, _, %r2, _}, [%rd1];");
+    InstrValue sink = one("ld.global.v4.u32 {%r1, _, %r2, _}, [%rd1];");
     EXPECT_EQ(sink.o[0].vec_n, 4);
     EXPECT_EQ(sink.o[0].vec[1], PTX_NO_REG);
     EXPECT_EQ(sink.ndst, 2);
@@ -304,7 +299,7 @@ TEST(PtxDecode, OperandForms)
     EXPECT_EQ(one("ld.global.u32 %r1, [%rd1+-4];").o[1].imm, -4);
     EXPECT_EQ(one("ld.global.u32 %r1, [%rd1-4];").o[1].imm, -4);
     EXPECT_EQ(one("ld.global.u32 %r1, [%rd1+0x10];").o[1].imm, 16);
-    ptx_instr lp = one("ld.param.v2.u32 {%r1, %r2}, [s+8];");
+    InstrValue lp = one("ld.param.v2.u32 {%r1, %r2}, [s+8];");
     EXPECT_EQ(lp.o[1].imm, 16); // s is at 8 (after the .u64), +8
     EXPECT_EQ(lp.ndst, 2);
     EXPECT_EQ(one("mov.u32 %r1, %laneid;").o[1].sreg, SR_LANEID);
@@ -312,7 +307,7 @@ TEST(PtxDecode, OperandForms)
     EXPECT_EQ(one("mov.u32 %r1, %dynamic_smem_size;").o[1].sreg, SR_DYNAMIC_SMEM_SIZE);
     EXPECT_EQ(one("mov.u32 %r1, %warpid;").o[1].sreg, SR_WARPID);
     EXPECT_EQ(one("mov.u32 %r1, %clock;").o[1].sreg, SR_CLOCK);
-    ptx_instr nz = one("mov.u32 %r1, %nctaid.z;");
+    InstrValue nz = one("mov.u32 %r1, %nctaid.z;");
     EXPECT_EQ(nz.o[1].sreg, SR_NCTAID);
     EXPECT_EQ(nz.o[1].comp, 2);
     EXPECT_EQ(nz.nsrc, 0);

@@ -18,7 +18,7 @@ TEST(PtxFootprint, RecordsStayCompact)
 {
     EXPECT_LE(sizeof(ptx_tok), 12u);
     EXPECT_LE(sizeof(ptx_operand), 32u);
-    EXPECT_LE(sizeof(ptx_instr), 352u);
+    EXPECT_LE(sizeof(ptx_instr), 88u);
 }
 
 TEST(PtxFootprint, VectorRegistersShareStorageWithSymAndImm)

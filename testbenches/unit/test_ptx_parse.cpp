@@ -300,6 +300,7 @@ TEST(PtxNvcc, MemorySpacesInstructions)
     const ptx_func *i3 = d.func("_Z7index3dPiii");
     bool saw_ctaid_z = false, saw_nctaid_y = false;
     for (uint32_t i = 0; i < i3->n_instrs; i++) {
+        if (i3->instrs[i].nopnd < 2) continue;
         const ptx_operand &o = i3->instrs[i].o[1];
         if (o.kind != PO_SREG) continue;
         saw_ctaid_z |= o.sreg == SR_CTAID && o.comp == 2;

@@ -14,6 +14,7 @@ extern "C" {
 #include "sm/scoreboard.h"
 #include "sm/smem_banks.h"
 }
+#include "ptx_instr_value.h"
 
 namespace {
 
@@ -444,8 +445,7 @@ TEST_F(Scoreboard, ReserveRejectsWithoutChange)
 
 TEST_F(Scoreboard, InstructionWithFrameBase)
 {
-    ptx_instr in;
-    std::memset(&in, 0, sizeof in);
+    InstrValue in;
     in.ndst = 1;
     in.dst[0] = 2;
     in.nsrc = 2;
@@ -455,8 +455,7 @@ TEST_F(Scoreboard, InstructionWithFrameBase)
     ASSERT_EQ(sb_reserve_instr(&sb, 2, &in, 100), 0);
     EXPECT_TRUE(sb_is_pending(&sb, 2, 102));
     EXPECT_FALSE(sb_is_pending(&sb, 2, 2));
-    ptx_instr use;
-    std::memset(&use, 0, sizeof use);
+    InstrValue use;
     use.nsrc = 1;
     use.src[0] = 2;
     EXPECT_FALSE(sb_can_issue_instr(&sb, 2, &use, 100));

@@ -13,6 +13,7 @@ extern "C" {
 #include "trace/trace_sass_map.h"
 #include "trace/trace_writer.h"
 }
+#include "ptx_instr_value.h"
 
 namespace {
 
@@ -45,25 +46,21 @@ TEST(TraceWriterAddresses, StrideOnlyForOneContiguousRun)
     EXPECT_STREQ(buf, "0 0x0000000000000000 0x0000000100000000 ");
 }
 
-ptx_instr instr(ptx_op op, ptx_type t, ptx_space space = PS_GENERIC, unsigned vec = 1)
+InstrValue instr(ptx_op op, ptx_type t, ptx_space space = PS_GENERIC, unsigned vec = 1)
 {
-    ptx_instr in{};
+    InstrValue in;
     in.op = static_cast<uint16_t>(op);
     in.type = static_cast<uint8_t>(t);
     in.space = static_cast<uint8_t>(space);
     in.vec = static_cast<uint8_t>(vec);
-    in.guard = PTX_NO_REG;
-    for (auto &o : in.o) {
-        o.reg = o.reg2 = PTX_NO_REG;
-        o.sym = PTX_NO_SYM;
-    }
+    in.call_ret = 0;
     return in;
 }
 
 TEST(TraceWriterSass, MemoryOpcodesCarryWidthAndSpace)
 {
     trace_sass s;
-    ptx_instr in = instr(OP_LD, PT_F32, PS_GLOBAL, 4);
+    InstrValue in = instr(OP_LD, PT_F32, PS_GLOBAL, 4);
     trace_sass_map(&in, 1, &s);
     EXPECT_STREQ(s.opcode, "LDG.E.128");
     EXPECT_EQ(s.is_mem, 1);
@@ -104,7 +101,7 @@ TEST(TraceWriterSass, MemoryOpcodesCarryWidthAndSpace)
 TEST(TraceWriterSass, ArithmeticControlAndCompares)
 {
     trace_sass s;
-    ptx_instr in = instr(OP_SETP, PT_U32);
+    InstrValue in = instr(OP_SETP, PT_U32);
     in.cmp = PC_LT;
     trace_sass_map(&in, 1, &s);
     EXPECT_STREQ(s.opcode, "ISETP.LT.U32.AND");
@@ -163,7 +160,7 @@ TEST(TraceWriterSass, EveryFirstTokenIsInAccelSimsVoltaMap)
             for (ptx_space sp : spaces)
                 for (int mode = PM_NONE; mode <= PM_PRMT_RC16; mode++)
                     for (int kern = 0; kern < 2; kern++) {
-                        ptx_instr in = instr(static_cast<ptx_op>(op), t, sp, 1);
+                        InstrValue in = instr(static_cast<ptx_op>(op), t, sp, 1);
                         in.mode = static_cast<uint8_t>(mode);
                         in.type2 = static_cast<uint8_t>(t == PT_F32 ? PT_S32 : PT_F32);
                         in.o[1].kind = PO_SREG;
