@@ -67,6 +67,10 @@ int l1_config_check(const opt_registry *r, const l1_config *c, strbuf *e)
     if (!c->dl1.disabled && c->dl1.mshr_merge * (per_sector ? 4 : 1) > L1_MAX_WOKEN)
         bad |= opt_check(r, e, "-gpgpu_cache:dl1", 0, "the MSHR merge limit is at most %d%s", L1_MAX_WOKEN / (per_sector ? 4 : 1),
                          per_sector ? " with -gtlm_dl1_sector_mshr 1" : "");
+    /* GPGPU-Sim's read-miss rule needs two free slots: a one-entry queue would never take a read. */
+    bad |= opt_check_pair(r, e, "-gtlm_dl1_read_mq_reserve", "-gpgpu_cache:dl1",
+                          c->dl1.disabled || !c->dl1_read_mq_reserve || c->dl1.miss_queue >= 2,
+                          "needs an L1D miss queue of at least 2 entries (-gpgpu_cache:dl1 has %d)", c->dl1.miss_queue);
     bad |= check_cache(r, e, "-gpgpu_cache:il1", &c->il1, 0);
     bad |= opt_check(r, e, "-gpgpu_l1_banks", (c->dl1_banks & (c->dl1_banks - 1)) == 0, "must be a power of two");
     bad |= opt_check(r, e, "-gpgpu_l1_banks_byte_interleaving", (c->dl1_bank_interleave & (c->dl1_bank_interleave - 1)) == 0,
@@ -77,5 +81,8 @@ int l1_config_check(const opt_registry *r, const l1_config *c, strbuf *e)
 int l2_config_check(const opt_registry *r, const l2_config *c, strbuf *e)
 {
     int bad = check_cache(r, e, "-gpgpu_cache:dl2", &c->dl2, 1);
+    bad |= opt_check_pair(r, e, "-gtlm_dl2_read_mq_reserve", "-gpgpu_cache:dl2",
+                          c->dl2.disabled || !c->dl2_read_mq_reserve || c->dl2.miss_queue >= 2,
+                          "needs an L2 miss queue of at least 2 entries (-gpgpu_cache:dl2 has %d)", c->dl2.miss_queue);
     return bad ? -1 : 0;
 }

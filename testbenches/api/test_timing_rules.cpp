@@ -112,7 +112,8 @@ TEST(TimingTest, RegisterBankWarpIdSeparatesWarpsIssuedTogether)
 
 // 32 lanes miss on 32 lines, one request per cycle. With 4 MSHR entries (-gpgpu_cache:dl1's
 // "A:4") the fifth miss fails its reservation (reason: MSHR) until a fill frees an entry; with 32
-// entries and a one-entry miss queue, misses wait for the queue to drain into the interconnect. With either limit
+// entries and a two-entry miss queue (a read needs two free slots, GPGPU-Sim's rule, so one is the
+// least that works), misses wait for the queue to drain into the interconnect. With either limit
 // ignored no reservation fails for that reason.
 struct Fails {
     double mshr, miss_queue;
@@ -134,7 +135,7 @@ TEST(TimingTest, L1MshrAndMissQueueLimitsHoldMissesBeyondThem)
     Fails few_mshrs = lanes_own_line("N:64:128:4,L:L:m:N:L,A:4:4,32");
     EXPECT_GT(few_mshrs.mshr, 0);
     EXPECT_EQ(few_mshrs.miss_queue, 0);
-    Fails short_queue = lanes_own_line("N:64:128:4,L:L:m:N:L,A:32:4,1");
+    Fails short_queue = lanes_own_line("N:64:128:4,L:L:m:N:L,A:32:4,2");
     EXPECT_EQ(short_queue.mshr, 0);
     EXPECT_GT(short_queue.miss_queue, 0);
     Fails neither = lanes_own_line("N:64:128:4,L:L:m:N:L,A:32:4,32");

@@ -132,7 +132,7 @@ tasks=$(grep -c "JobState=" "$tmp/log/jobcomp.txt")
 
 # The simulated statistics, without the host's wall-time figures (gpgpu_simulation_time,
 # gpgpu_simulation_rate*, gpgpu_silicon_slowdown), which differ from run to run by nature.
-host='^(gpgpu_simulation_|gpgpu_silicon_slowdown)'
+host='^(gpgpu_simulation_|gpgpu_silicon_slowdown|host\.)'
 simulated_csv() {
     awk -F, -v host="$host" 'NR == 1 { for (i = 1; i <= NF; i++) keep[i] = $i !~ host }
         { line = ""; for (i = 1; i <= NF; i++) if (keep[i]) line = line $i ","; print line }' "$1"

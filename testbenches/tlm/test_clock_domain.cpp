@@ -57,7 +57,9 @@ TEST(ClockDomain, SleepingUnitsAreNotAskedAtOtherUnitsEdges)
     EXPECT_EQ(sleeper.ticked, (std::vector<uint64_t>{50, 90}));
     // Asked at the first edge (twice: now, and for its next edge), then only around its own edges.
     EXPECT_LE(sleeper.asked, 8) << "a sleeping unit was polled at the busy unit's edges";
-    EXPECT_GE(busy.asked, 200);
+    // Once per edge: a unit whose hint is this very edge is ticked without being asked again.
+    EXPECT_GE(busy.asked, 100);
+    EXPECT_LE(busy.asked, 101);
 }
 
 TEST(ClockDomain, AWokenUnitIsAskedAtTheDomainsNextRun)
