@@ -25,9 +25,9 @@ void pwr_sm_energy(const power_config *c, const pwr_sm_counts *k, const pwr_time
     dyn[PWR_C_FP32] += k->fu[1] * e[PWR_EV_FP32];
     dyn[PWR_C_FP64] += k->fu[2] * e[PWR_EV_FP64];
     dyn[PWR_C_SFU] += k->fu[3] * e[PWR_EV_SFU];
-    dyn[PWR_C_LDST] += k->fu[4] * e[PWR_EV_LDST];
+    dyn[PWR_C_LDST] += k->fu[4] * e[PWR_EV_LDST] + k->ldst_table_bits * e[PWR_EV_TABLE_BIT];
     dyn[PWR_C_FETCH] += k->warp_insn * e[PWR_EV_FETCH];
-    dyn[PWR_C_SCHED] += k->warp_insn * e[PWR_EV_SCHED];
+    dyn[PWR_C_SCHED] += k->warp_insn * e[PWR_EV_SCHED] + k->sched_table_bits * e[PWR_EV_TABLE_BIT];
     dyn[PWR_C_RF] += k->rf_reads * (e[PWR_EV_RF_READ] + e[PWR_EV_OC]) + k->rf_writes * e[PWR_EV_RF_WRITE] +
                      k->rf.transition_pj;
     dyn[PWR_C_L1D] += k->l1d_accesses * e[PWR_EV_L1D_TAG] + k->l1d_hits * e[PWR_EV_L1D_READ] +

@@ -54,6 +54,8 @@ typedef struct pwr_sm_counts {
     double active_cycles;          /* cycles with a CTA resident */
     pwr_res rf, l1d, sm;           /* power-mode residency (rf: per warp register; l1d: per block) */
     double ext_llc_pj;             /* a cache-mode SM's extended-LLC energy (Morpheus: pJ/B x bytes) */
+    double sched_table_bits;       /* bits of the scheduler's technique tables accessed (APRES: LLT, WGT) */
+    double ldst_table_bits;        /* ... of the LD/ST unit's (APRES' SAP: PT, WQ, DRQ) */
 } pwr_sm_counts;
 
 typedef struct pwr_l2_counts {

@@ -44,6 +44,7 @@ typedef enum pwr_event {
     PWR_EV_DRAM_WR,      /* DRAM write burst */
     PWR_EV_DRAM_REF,     /* DRAM refresh, per channel every -power_dram_refresh_ns */
     PWR_EV_DRAM_IO,      /* DRAM interface, per byte moved */
+    PWR_EV_TABLE_BIT,    /* a technique's small table: per bit read, written or compared (APRES' LLT, WGT, PT, DRQ, WQ) */
     PWR_EV_N
 } pwr_event;
 

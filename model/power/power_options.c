@@ -43,6 +43,7 @@ static const row events[PWR_EV_N] = {
     {"dram_wr", "1100", "DRAM write burst, per request"},
     {"dram_ref", "15000", "DRAM refresh of a channel, per refresh interval"},
     {"dram_io", "56", "DRAM interface energy per byte (7 pJ/bit; GDDR5 total ~14 pJ/bit, O'Connor et al. MICRO 2017)"},
+    {"table_bit", "0.22", "a technique table's bit read, written or compared (14 pJ per 64-bit small-SRAM read / 64; Keckler 2011)"},
 };
 
 static const row leaks[PWR_LK_N] = {

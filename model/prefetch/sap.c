@@ -28,9 +28,16 @@ static int stride_of(const sap_entry *e, int64_t warp, uint64_t addr, int64_t *s
     return 1;
 }
 
+/* Table widths for the energy count (Table II): a PT entry is 21 B, its PC tag 32 bits; a DRQ
+ * entry 8 B; a WQ entry 1 B. A PT lookup compares every entry's tag and reads the matching entry. */
+#define SAP_PC_BITS 32u
+#define SAP_ENTRY_BITS (21u * 8u)
+static uint64_t pt_lookup_bits(const sap *p) { return (uint64_t)SAP_PC_BITS * p->n_pt + SAP_ENTRY_BITS; }
+
 void sap_train(sap *p, uint64_t pc, int64_t warp, uint64_t addr)
 {
     p->trains++;
+    p->table_bits += pt_lookup_bits(p) + SAP_ENTRY_BITS; /* look up, then write the entry back */
     p->clock++;
     sap_entry *e = lookup(p, pc);
     if (!e) {
@@ -63,6 +70,7 @@ uint32_t sap_on_miss(sap *p, uint64_t pc, int64_t warp, uint64_t addr, const int
                      sap_prefetch *out)
 {
     p->triggers++;
+    p->table_bits += pt_lookup_bits(p);
     sap_entry *e = lookup(p, pc);
     int64_t s;
     if (!e || !e->stride_valid || !stride_of(e, warp, addr, &s) || s != e->stride) return 0;
@@ -76,6 +84,7 @@ uint32_t sap_on_miss(sap *p, uint64_t pc, int64_t warp, uint64_t addr, const int
         n++;
     }
     p->prefetches += n;
+    p->table_bits += (uint64_t)n * (8u + 64u); /* per target: its WQ entry read, a DRQ entry written */
     return n;
 }
 

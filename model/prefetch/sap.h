@@ -27,6 +27,7 @@ typedef struct sap {
     uint64_t clock;
     /* statistics */
     uint64_t trains, pt_hits, pt_allocs, triggers, stride_matches, prefetches;
+    uint64_t table_bits; /* PT, WQ and DRQ bits read, written or compared (the energy model charges them) */
 } sap;
 
 /* One prefetch: the address and the warp (as given in the member list) it is for. */

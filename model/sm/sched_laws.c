@@ -89,6 +89,11 @@ static void laws_warp_exit(void *state, const sched *s, uint32_t warp)
     }
 }
 
+/* Table widths for the energy count: an LLT entry holds a 32-bit PC (Table II: 4 B per warp); a
+ * WGT entry is compared on its head warp ID and PC and holds one member bit per warp. */
+#define LAWS_PC_BITS 32u
+#define LAWS_WGT_KEY_BITS (LAWS_PC_BITS + 6u)
+
 int laws_find_group(const laws_state *l, uint32_t head, uint64_t pc)
 {
     for (uint32_t g = 0; g < l->n_wgt; g++)
@@ -113,6 +118,8 @@ static void laws_global_load(void *state, const sched *s, uint32_t warp, uint64_
         }
     uint64_t llpc = l->llt[warp];
     l->llt[warp] = pc;
+    /* the warp's LLT entry read and written, every live warp's entry compared with it */
+    l->table_bits += (uint64_t)LAWS_PC_BITS * (2u + l->n_queue);
     laws_group *gr = NULL;
     for (uint32_t g = 0; g < l->n_wgt && !gr; g++)
         if (!l->wgt[g].valid) gr = &l->wgt[g];
@@ -134,6 +141,7 @@ static void laws_global_load(void *state, const sched *s, uint32_t warp, uint64_
     }
     l->groups++;
     l->group_members += size;
+    l->table_bits += LAWS_WGT_KEY_BITS + l->n; /* the WGT entry written */
 }
 
 /* Moves the group's warps to the head (head warp first, the others in queue order) or to the tail
@@ -163,7 +171,9 @@ static void laws_feedback(void *state, const sched *s, uint32_t warp, uint64_t p
     (void)s;
     laws_state *l = state;
     int g = laws_find_group(l, warp, pc);
+    l->table_bits += (uint64_t)LAWS_WGT_KEY_BITS * l->n_wgt; /* the WGT searched for the head's group */
     if (g < 0) return;
+    l->table_bits += l->n; /* its member vector read */
     laws_group *gr = &l->wgt[g];
     int hit = outcome == SCHED_MEM_HIT || (outcome == SCHED_MEM_MERGE && l->merge_is_hit);
     move_group(l, gr, hit);

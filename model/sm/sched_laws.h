@@ -28,6 +28,7 @@ typedef struct laws_state {
     uint32_t *scratch;
     /* statistics */
     uint64_t groups, group_members, wgt_full, head_moves, tail_moves, stale_groups, prefetch_moves;
+    uint64_t table_bits;  /* LLT and WGT bits read, written or compared (the energy model charges them) */
 } laws_state;
 
 /* Index of the group (WGT entry) formed by head warp's load at pc, or -1. */

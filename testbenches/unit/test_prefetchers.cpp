@@ -114,3 +114,19 @@ TEST(Sld, TwoOfFourLinesPrefetchTheRest)
     EXPECT_EQ(sld_access(&p, 512 * 11, out), 0u);
     EXPECT_EQ(sld_init(&p, 32, 100), -1);
 }
+
+// Energy accounting (Fig. 15): a PT lookup compares n_pt 32-bit tags and reads a 21-byte entry; a
+// train writes the entry back; each prefetch reads a 1-byte WQ entry and writes an 8-byte DRQ one.
+TEST(Sap, TableBitsCountThePtWqAndDrqAccesses)
+{
+    sap p;
+    ASSERT_EQ(sap_init(&p, 10), 0);
+    const uint64_t lookup = 10 * 32 + 168, train = lookup + 168;
+    sap_train(&p, 200, 9, 2700);
+    sap_train(&p, 200, 10, 2800);
+    EXPECT_EQ(p.table_bits, 2 * train);
+    const int64_t members[] = {1, 2, 3};
+    sap_prefetch out[SAP_WQ];
+    ASSERT_EQ(sap_on_miss(&p, 200, 2, 2000, members, 3, out), 2u);
+    EXPECT_EQ(p.table_bits, 2 * train + lookup + 2 * (8 + 64));
+}

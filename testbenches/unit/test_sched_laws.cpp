@@ -186,3 +186,20 @@ TEST(Laws, BadParameters)
         strbuf_free(&e);
     }
 }
+
+// Energy accounting (Fig. 15): the bits of the LLT and WGT a load and its feedback touch.
+TEST(Laws, TableBitsCountTheLltAndWgtAccesses)
+{
+    Laws l(5); // 5 warps, 3 WGT entries
+    l.fig8_llt();
+    l.load(0, 0x20);
+    // LLT: own entry read + written, 5 live entries compared (32 bits each); WGT entry written:
+    // head ID and PC (6 + 32 bits) and 5 member bits.
+    const uint64_t load_bits = 32 * (2 + 5) + (38 + 5);
+    EXPECT_EQ(l.st()->table_bits, load_bits);
+    ASSERT_EQ(sched_mem_feedback(&l.s, 0, 0x20, SCHED_MEM_HIT), 0);
+    // Feedback: 3 WGT entries' keys compared, the group's 5 member bits read.
+    EXPECT_EQ(l.st()->table_bits, load_bits + 3 * 38 + 5);
+    ASSERT_EQ(sched_mem_feedback(&l.s, 0, 0x20, SCHED_MEM_HIT), 0); // group gone: the search only
+    EXPECT_EQ(l.st()->table_bits, load_bits + 3 * 38 + 5 + 3 * 38);
+}

@@ -78,6 +78,9 @@ void add_prefetch(stat_registry *r, const std::string &prefix, sm_core &core)
     stat_add_ratio(r, (prefix + "early_eviction_ratio").c_str(), (prefix + "early_evicted").c_str(),
                    (prefix + "correct").c_str(), "ratio", "APRES' early-eviction ratio: early_evicted / correct", nullptr);
     if (core.pf.kind != 3) return;
+    const Entry sap_bits[] = {
+        {"sap_table_bits", &core.pf.sap.table_bits, "bits", "SAP: PT, WQ and DRQ bits read, written or compared (energy)"}};
+    add_all(r, prefix, sap_bits, 1);
     stat_add_ratio(r, (prefix + "sap_stride_match_rate").c_str(), (prefix + "sap_stride_matches").c_str(),
                    (prefix + "sap_triggers").c_str(), "ratio", "SAP: triggers whose inter-warp stride matched", nullptr);
     // a property, not a count (counters restart at every kernel): derived from the SM's constant
@@ -122,6 +125,7 @@ void add_sched(stat_registry *r, const std::string &p, sm_core &core)
                 {"laws.tail_moves", &l->tail_moves, "groups", "LAWS: groups moved to the queue tail (miss)"},
                 {"laws.stale_groups", &l->stale_groups, "groups", "LAWS: groups freed without feedback"},
                 {"laws.prefetch_moves", &l->prefetch_moves, "events", "LAWS: SAP target lists moved to the head"},
+                {"laws.table_bits", &l->table_bits, "bits", "LAWS: LLT and WGT bits read, written or compared (energy)"},
             };
             add_all(r, q, e, sizeof e / sizeof *e);
         } else if (s->pol == &sched_policy_ccws) {
@@ -144,6 +148,9 @@ void add_sched(stat_registry *r, const std::string &p, sm_core &core)
             add_all(r, q, e, sizeof e / sizeof *e);
         }
     }
+    if (core.n_sched && core.scheds[0].pol == &sched_policy_laws) // the SM's total, for the power model
+        stat_add_sum(r, (p + "laws.table_bits").c_str(), (p + "sched[*].laws.table_bits").c_str(), "bits",
+                     "LAWS: LLT and WGT bits read, written or compared, all schedulers (energy)", nullptr);
     if (core.rexq.e) {
         const Entry e[] = {
             {"ldst.rexq_parked", &core.rexq.parked, "requests", "MASCAR: L1D-refused loads parked in the re-execution queue"},
@@ -198,9 +205,10 @@ void add_gpu_sums(stat_registry *r, const sm_core &core)
             sum(std::string("l1d.prefetch.") + leaf, std::string("gpu.sm[*].l1d.prefetch.") + leaf, "lines");
         stat_add_ratio(r, "gpu.l1d.prefetch.early_eviction_ratio", "gpu.l1d.prefetch.early_evicted",
                        "gpu.l1d.prefetch.correct", "ratio", "early-eviction ratio, all SMs", nullptr);
+        if (core.pf.kind == 3) sum("l1d.prefetch.sap_table_bits", "gpu.sm[*].l1d.prefetch.sap_table_bits", "bits");
     }
     if (core.scheds[0].pol == &sched_policy_laws)
-        for (const char *leaf : {"groups", "group_members", "wgt_full", "head_moves", "tail_moves"})
+        for (const char *leaf : {"groups", "group_members", "wgt_full", "head_moves", "tail_moves", "table_bits"})
             sum(std::string("laws.") + leaf, std::string("gpu.sm[*].sched[*].laws.") + leaf, "count");
     if (core.scheds[0].pol == &sched_policy_mascar)
         for (const char *leaf : {"to_mp", "mp_cycles"})

@@ -1,5 +1,6 @@
 #include "top/power_stats.h"
 
+#include <cstring>
 #include <deque>
 #include <unordered_map>
 
@@ -9,7 +10,7 @@ namespace {
 
 // What a derived statistic computes.
 enum What { W_COMP_DYN, W_COMP_STAT, W_COMP_POWER, W_DYN, W_STAT, W_TOTAL, W_POWER, W_DYN_POWER, W_STAT_POWER,
-            W_PERF_PER_WATT, W_PER_INSN, W_UNIT_DYN, W_UNIT_STAT, W_UNIT_TOTAL };
+            W_PERF_PER_WATT, W_PER_INSN, W_TABLES, W_UNIT_DYN, W_UNIT_STAT, W_UNIT_TOTAL };
 
 constexpr double kPjToJ = 1e-12;
 
@@ -129,7 +130,9 @@ PowerStats::PowerStats(const gtlm_config &cfg, int n_sms, int n_slices)
 const std::vector<std::string> kSmLeaves = {
     "fu.int", "fu.sp", "fu.dp", "fu.sfu", "fu.mem", "warp_insn", "regfile.reads", "regfile.writes",
     "l1d.accesses", "l1d.hits", "l1d.writes", "l1d.fills", "l1c.accesses", "l1c.hits", "l1c.fills",
-    "shmem.passes", "cycles", "ext_llc.bytes"};
+    "shmem.passes", "cycles", "ext_llc.bytes", "laws.table_bits", "l1d.prefetch.sap_table_bits"};
+// Where the leaves after the dst[] run start (kSmLeaves order).
+constexpr int kExtLlcLeaf = 17, kLawsBitsLeaf = 18, kSapBitsLeaf = 19;
 const std::vector<std::string> kL2Leaves = {"accesses", "hits", "writes", "dram_reads"};
 const std::vector<std::string> kDramLeaves = {"activates", "precharges", "reads", "writes", "bus_busy_cycles"};
 const std::vector<std::string> kPmLeaves = {"on_block_cycles", "shallow_block_cycles", "sleep_block_cycles",
@@ -226,7 +229,9 @@ PowerBreakdown PowerStats::unit_at(const stat_registry *r, stat_scope s, char wh
                          &k.active_cycles};
         for (size_t f = 0; f < sizeof dst / sizeof *dst; f++) *dst[f] = val(r, s, id[5 + f]);
         // Morpheus: the document's measured energy per byte of the extended LLC (absent stat: 0).
-        k.ext_llc_pj = val(r, s, id[kSmLeaves.size() - 1]) * cfg_.morpheus.ext_pj_per_byte;
+        k.ext_llc_pj = val(r, s, id[kExtLlcLeaf]) * cfg_.morpheus.ext_pj_per_byte;
+        k.sched_table_bits = val(r, s, id[kLawsBitsLeaf]); // APRES' tables (absent stats: 0)
+        k.ldst_table_bits = val(r, s, id[kSapBitsLeaf]);
         const int *pm = id + kSmLeaves.size();
         double nregs = cfg_.sm.registers >= 32 ? cfg_.sm.registers / 32 : 1;
         k.rf = res_of(r, s, pm, nregs);
@@ -275,6 +280,14 @@ PowerBreakdown PowerStats::gpu(const stat_registry *r, stat_scope s) const
     return total;
 }
 
+double PowerStats::table_bits(const stat_registry *r, stat_scope s) const
+{
+    resolve(r);
+    double bits = 0;
+    for (const std::vector<int> &id : sm_ids_) bits += val(r, s, id[kLawsBitsLeaf]) + val(r, s, id[kSapBitsLeaf]);
+    return bits;
+}
+
 double PowerStats::derive(const stat_registry *r, stat_scope scope, const void *vctx)
 {
     const Ctx *c = static_cast<const Ctx *>(vctx);
@@ -284,6 +297,7 @@ double PowerStats::derive(const stat_registry *r, stat_scope scope, const void *
         double v = c->what == W_UNIT_DYN ? b.dynamic() : c->what == W_UNIT_STAT ? b.leakage() : b.dynamic() + b.leakage();
         return v * kPjToJ;
     }
+    if (c->what == W_TABLES) return ps->table_bits(r, scope) * ps->cfg_.power.ev_pj[PWR_EV_TABLE_BIT] * kPjToJ;
     PowerBreakdown b = ps->gpu(r, scope);
     double sec = ps->seconds(r, scope);
     auto per_s = [sec](double j) { return sec > 0 ? j / sec : 0; };
@@ -341,6 +355,9 @@ int PowerStats::register_stats(stat_registry *r)
     add("gpu.power.perf_per_watt", W_PERF_PER_WATT, 0, 0, 0, "(instructions/cycle)/W",
         "performance per watt: gpu.ipc / average power");
     add("gpu.power.energy_per_warp_insn", W_PER_INSN, 0, 0, 0, "nJ", "total energy per warp instruction");
+    if (!std::strcmp(cfg_.sm.scheduler.name, "laws") || cfg_.sm.l1_prefetcher == 3) // APRES' blocks (Fig. 15 overhead)
+        add("gpu.power.apres_tables_energy", W_TABLES, 0, 0, 0, "J",
+            "dynamic energy of APRES' tables (LLT, WGT, PT, WQ, DRQ), inside the sched and ldst components");
     struct Kind {
         char which;
         int n;

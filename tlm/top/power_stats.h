@@ -51,6 +51,9 @@ public:
     PowerBreakdown unit_live(const stat_registry *r, char which, int index, double core_cycles) const;
     double seconds(const stat_registry *r, stat_scope scope) const;
 
+    // Bits accessed in the SMs' technique tables (APRES) in a scope.
+    double table_bits(const stat_registry *r, stat_scope s) const;
+
 private:
     struct Ctx {
         const PowerStats *ps;
