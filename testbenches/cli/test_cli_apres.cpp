@@ -5,6 +5,8 @@
 
 #include <regex>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "cli_run.h"
 
@@ -163,4 +165,23 @@ TEST(CliApres, ProfileTimingPrintsTableI)
     EXPECT_NE(r.out.find("1 global loads"), std::string::npos) << r.out;
     Result bad = run("profile rodinia/KMeans --size tiny --mode fast");
     EXPECT_EQ(bad.code, 2) << bad.out;
+}
+
+// The document's Table I is per most memory-intensive kernel: SRAD-v2 has two kernels, and the
+// first table keeps only the one with the most line requests, its share printed in the heading.
+TEST(CliApres, ProfileTimingTableIIsForTheMostMemoryIntensiveKernel)
+{
+    Result r = run("profile rodinia/SRAD-v2 --size tiny --mode timing --config " + configs + "gtx480-apres.config");
+    ASSERT_EQ(r.code, 0) << r.out;
+    std::smatch head;
+    ASSERT_TRUE(std::regex_search(r.out, head, std::regex("Most memory-intensive kernel: (\\w+) \\(([0-9.]+)% "))) << r.out;
+    std::vector<std::pair<unsigned long, unsigned long>> tables; // (loads, line requests)
+    const std::regex sums("([0-9]+) global loads, ([0-9]+) line requests");
+    for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), sums); it != std::sregex_iterator(); ++it)
+        tables.emplace_back(std::stoul((*it)[1]), std::stoul((*it)[2]));
+    ASSERT_EQ(tables.size(), 2u) << r.out;
+    EXPECT_LT(tables[0].first, tables[1].first);   // a subset of the loads
+    EXPECT_LT(tables[0].second, tables[1].second); // ... and of the requests
+    EXPECT_GT(2 * tables[0].second, tables[1].second) << "not the kernel with the most requests";
+    EXPECT_NEAR(std::stod(head[2]), 100.0 * tables[0].second / tables[1].second, 0.05);
 }

@@ -1,6 +1,7 @@
 /* gtlm profile: the per-static-load memory profile of a workload, from functional execution; with
  * --mode timing, APRES' Table I columns (%Load, #L/#R, L1 miss rate, top inter-warp stride, %Stride)
- * with the miss rate of each load from the timing run's per-load-PC L1 record. */
+ * with the miss rate of each load from the timing run's per-load-PC L1 record, for the most
+ * memory-intensive kernel (the document's Table I) and over every kernel. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,19 +79,23 @@ static double miss_rate_of(gtlm_sim *sim, const char *function, unsigned pc)
     return acc ? (double)miss / (double)acc : -1.0;
 }
 
-/* APRES' Table I: one row per global load, most requests first. Miss rate: L1 misses per L1
- * access of the load (an MSHR merge is no miss); every kernel of the run counts. */
-static void print_table1(gtlm_sim *sim, const profile_run *r)
+/* APRES' Table I rows for the loads of one kernel function (only < 0: every kernel), most requests
+ * first. %Load is over the rows' own requests. Miss rate: L1 misses per L1 access of the load (an
+ * MSHR merge is no miss). */
+static void print_table1_rows(gtlm_sim *sim, const profile_run *r, const size_t *order, int only)
 {
     const load_profile *p = &r->prof;
-    size_t *order = malloc((p->n ? p->n : 1) * sizeof *order);
-    if (!order) return;
-    load_profile_order(p, order);
+    unsigned long long total = 0;
+    size_t n = 0;
+    for (size_t i = 0; i < p->n; i++)
+        if (only < 0 || (int)(p->loads[i].key >> 32) == only) total += p->loads[i].line_requests;
     printf("%-56s %7s %7s %9s %12s %8s\n", "global load (module:line, pc, opcode)", "%Load", "#L/#R", "Miss rate",
            "Stride", "%Stride");
     for (size_t i = 0; i < p->n; i++) {
         const lp_load *l = &p->loads[order[i]];
         unsigned id = (unsigned)(l->key >> 32);
+        if (only >= 0 && (int)id != only) continue;
+        n++;
         char desc[160] = "?";
         gtlm_module_describe_instr(sim, r->module[id], r->function[id], l->pc, desc, sizeof desc);
         int64_t stride;
@@ -99,11 +104,33 @@ static void print_table1(gtlm_sim *sim, const profile_run *r)
         char mr[16] = "-";
         if (miss >= 0) snprintf(mr, sizeof mr, "%.1f%%", 100.0 * miss);
         printf("%-56s %6.1f%% %7.2f %9s %12lld %7.1f%%\n", desc,
-               p->total_requests ? 100.0 * (double)l->line_requests / (double)p->total_requests : 0.0,
+               total ? 100.0 * (double)l->line_requests / (double)total : 0.0,
                l->line_requests ? (double)l->lines.n / (double)l->line_requests : 0.0, mr, (long long)stride, 100.0 * share);
     }
-    printf("%zu global loads, %llu line requests (timing run: L1 miss rates from the per-load-PC record)\n", p->n,
-           (unsigned long long)p->total_requests);
+    printf("%zu global loads, %llu line requests\n", n, total);
+}
+
+/* Table I as the document gives it, for the run's most memory-intensive kernel (the function with
+ * the most global-load line requests; the first seen on a tie), then over every kernel. */
+static void print_table1(gtlm_sim *sim, const profile_run *r)
+{
+    const load_profile *p = &r->prof;
+    size_t *order = malloc((p->n ? p->n : 1) * sizeof *order);
+    if (!order) return;
+    load_profile_order(p, order);
+    unsigned long long req[MAX_FUNCS] = {0};
+    for (size_t i = 0; i < p->n; i++) req[p->loads[i].key >> 32] += p->loads[i].line_requests;
+    unsigned top = 0;
+    for (unsigned f = 1; f < r->n_funcs; f++)
+        if (req[f] > req[top]) top = f;
+    if (r->n_funcs) {
+        printf("Most memory-intensive kernel: %s (%.1f%% of the run's global-load line requests)\n", r->function[top],
+               p->total_requests ? 100.0 * (double)req[top] / (double)p->total_requests : 0.0);
+        print_table1_rows(sim, r, order, (int)top);
+        printf("\nEvery kernel of the run:\n");
+    }
+    print_table1_rows(sim, r, order, -1);
+    printf("(timing run: L1 miss rates from the per-load-PC record)\n");
     free(order);
 }
 
