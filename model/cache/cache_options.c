@@ -34,6 +34,9 @@ int l1_options_register(opt_registry *r, l1_config *c, strbuf *e)
     return rc ? -1 : 0;
 }
 
+/* Four queue sizes, each 1..65536 (GPGPU-Sim also accepts 0, unbounded; gtlm needs a bound). */
+GSIM_INT_LIST_SEP_TYPE(partition_queues_type, 4, 4, 1, 65536, ':');
+
 int l2_options_register(opt_registry *r, l2_config *c, strbuf *e)
 {
     const char *b = "l2";
@@ -51,6 +54,9 @@ int l2_options_register(opt_registry *r, l2_config *c, strbuf *e)
                        "sectored L2: MSHR entries and merge limit count per 32-byte sector, as GPGPU-Sim 4.2 (0: per line)", e);
     rc |= opt_add_bool(r, b, "-gtlm_dl2_read_mq_reserve", &c->dl2_read_mq_reserve, "1",
                        "L2 reads that miss or merge need 2 free miss-queue slots, as GPGPU-Sim 4.2 (0: the slots they use)", e);
+    rc |= opt_add_custom(r, b, "-gpgpu_dram_partition_queues", &partition_queues_type, &c->partition_queues, "8:8:8:8",
+                         "memory sub-partition queues icnt->L2:L2->DRAM:DRAM->L2:L2->icnt (requests waiting for the "
+                         "tag stage after the ROP delay, misses waiting for DRAM, fills (not a bound in gtlm), responses)", e);
     return rc ? -1 : 0;
 }
 

@@ -64,7 +64,6 @@ static const char *const unmodelled[] = {
     "-gpgpu_compute_capability_major",
     "-gpgpu_compute_capability_minor",
     "-gpgpu_concurrent_kernel_sm",
-    "-gpgpu_dram_partition_queues",
     "-gpgpu_enable_specialized_operand_collector",
     "-gpgpu_experimental_lib_support",
     "-gpgpu_flush_l1_cache",
