@@ -29,6 +29,7 @@ int cache_init(cache_core *c, const gsim_cache_cfg *cfg)
     c->cfg = *cfg;
     c->nsets = cfg->nsets;
     c->assoc = cfg->assoc;
+    c->alloc_assoc = cfg->assoc;
     c->line_log2 = log2_ceil(cfg->line_size);
     c->nsect = cfg->type == 'S' ? CACHE_SECTORS : 1;
     c->full_mask = (uint8_t)((1u << c->nsect) - 1);
@@ -674,6 +675,16 @@ int cache_probe(const cache_core *c, uint64_t addr, uint8_t *valid)
     int way = find_way(c, set, cache_line_addr(c, addr));
     if (valid) *valid = way >= 0 ? c->lines[(size_t)set * c->assoc + way].valid : 0;
     return way;
+}
+
+int cache_set_ways(cache_core *c, int ways, char alloc)
+{
+    if (ways < 1 || ways > c->alloc_assoc || c->mshr_used > 0 || !strchr("mfs", alloc) || !alloc) return -1;
+    cache_invalidate_all(c); /* no line is reserved without an MSHR: all are dropped */
+    c->assoc = ways;
+    c->cfg.assoc = ways;
+    c->cfg.alloc_policy = alloc;
+    return 0;
 }
 
 void cache_invalidate_all(cache_core *c)

@@ -201,6 +201,7 @@ struct cache_waiter {
 typedef struct cache_core {
     gsim_cache_cfg cfg;
     int nsets, assoc, line_log2, nsect, set_bits;
+    int alloc_assoc;      /* ways the arrays were allocated for (cache_set_ways may use fewer) */
     uint8_t full_mask;
     cache_line *lines;    /* nsets * assoc */
     uint64_t *tagv;       /* per line: tag | 1 while allocated, else 0 (a compact array to search) */
@@ -277,6 +278,10 @@ int cache_probe(const cache_core *c, uint64_t addr, uint8_t *valid);
 cache_line *cache_line_at(cache_core *c, int set, int way);
 /* Drops every line (no write-backs) that is not reserved; kernel-boundary L1 invalidation. */
 void cache_invalidate_all(cache_core *c);
+/* Re-shapes an idle cache (no MSHR in use) to `ways` ways per set (1 .. the ways cache_init
+ * allocated) and allocation policy alloc ('m', 'f' or 's'), dropping every line: the adaptive L1
+ * carve-out at a kernel boundary. 0, or -1 (busy or out of range; nothing changes). */
+int cache_set_ways(cache_core *c, int ways, char alloc);
 
 /* Power modes of the data array (the seam of gating policies such as Snooze): blocks of
  * lines_per_block lines (0: the whole cache is one block), total leakage leak_mw, owner clock mhz.
