@@ -31,6 +31,9 @@ int l1_options_register(opt_registry *r, l1_config *c, strbuf *e)
                        "sectored L1D: MSHR entries and merge limit count per 32-byte sector, as GPGPU-Sim 4.2 (0: per line)", e);
     rc |= opt_add_bool(r, b, "-gtlm_dl1_read_mq_reserve", &c->dl1_read_mq_reserve, "1",
                        "L1D reads that miss or merge need 2 free miss-queue slots, as GPGPU-Sim 4.2 (0: the slots they use)", e);
+    rc |= opt_add_bool(r, b, "-gtlm_dl1_partial_sector_unreadable", &c->dl1_partial_unreadable, "0",
+                       "L1D with lazy fetch-on-read write allocation (L): a sector a store writes only in part is "
+                       "not readable until fetched, as GPGPU-Sim 4.2 (0: every written sector becomes valid)", e);
     rc |= opt_add_bool(r, b, "-gpgpu_adaptive_cache_config", &c->adaptive_cache, "0",
                        "per kernel, the L1D gets the unified array's space the kernel's shared memory leaves "
                        "(-gpgpu_shmem_option, -gpgpu_unified_l1d_size): its ways change, its sets stay", e);

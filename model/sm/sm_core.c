@@ -112,6 +112,7 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
     if (s->l1d_enabled) {
         cache_set_sector_mshr(&s->l1d, cfg->l1.dl1_sector_mshr);
         cache_set_read_mq_reserve(&s->l1d, cfg->l1.dl1_read_mq_reserve);
+        cache_set_partial_unreadable(&s->l1d, cfg->l1.dl1_partial_unreadable);
     }
     if (s->l1d_enabled && cfg->sm.pdp_mode != PDP_MODE_OFF &&
         pdp_l1_init(&s->pdp, &s->l1d, cfg->sm.pdp_mode, cfg->sm.pdp_pd, cfg->sm.pdp_period) != 0) {

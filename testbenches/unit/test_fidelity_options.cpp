@@ -11,6 +11,7 @@ extern "C" {
 #include "../../model/common/status.h"
 #include "../../model/dram/dram_addr.h"
 #include "../../model/l2/l2_slice.h"
+#include "../../model/sm/coalescer.h"
 }
 
 namespace {
@@ -218,4 +219,57 @@ TEST(CacheCore, SetWaysReshapesAnIdleCache)
     EXPECT_EQ(cache_set_ways(&c, 2, 'm'), -1) << "an MSHR in use: not idle";
     EXPECT_EQ(c.assoc, 4);
     cache_free(&c);
+}
+
+// Lazy fetch-on-read write allocation (L) with the partial-sector rule: a store that writes 16 of
+// sector 0's 32 bytes allocates the line but leaves sector 0 unreadable (the next read misses);
+// a store that writes all of sector 1 makes it readable (the next read hits). Without the rule
+// both hit.
+TEST(CacheCore, PartlyWrittenSectorIsUnreadableUnderLazyFetch)
+{
+    for (int rule : {1, 0}) {
+        gsim_cache_cfg cfg = cfg_of("S:4:128:4,L:T:m:L:L,A:8:8,8");
+        cache_core c;
+        ASSERT_EQ(cache_init(&c, &cfg), 0);
+        cache_set_partial_unreadable(&c, rule);
+        cache_result res;
+        cache_req w{};
+        w.addr = 0x1000;
+        w.is_write = 1;
+        w.sector_mask = 0x1;
+        w.partial_mask = 0x1;
+        EXPECT_EQ(cache_access(&c, &w, &res), CACHE_MISS);
+        w.sector_mask = 0x2;
+        w.partial_mask = 0;
+        EXPECT_EQ(cache_access(&c, &w, &res), CACHE_HIT) << "the line is allocated: a write hit";
+        cache_req r{};
+        r.addr = 0x1000;
+        r.sector_mask = 0x2;
+        EXPECT_EQ(cache_access(&c, &r, &res), CACHE_HIT);
+        r.sector_mask = 0x1;
+        EXPECT_EQ(cache_access(&c, &r, &res), rule ? CACHE_MISS : CACHE_HIT) << "rule " << rule;
+        cache_free(&c);
+    }
+}
+
+// The coalescer's full-sector mask: 8 lanes x 4 bytes cover sector 0; 4 lanes x 4 bytes half of
+// sector 1; a 16-byte access at byte 24 covers 8 bytes of sector 0 and 8 of sector 1.
+TEST(GpgpuSimOptions, CoalescerMarksFullyWrittenSectors)
+{
+    uint64_t addr[COAL_LANES] = {};
+    for (int l = 0; l < 8; l++) addr[l] = 0x1000 + 4 * (uint64_t)l;
+    for (int l = 8; l < 12; l++) addr[l] = 0x1020 + 4 * (uint64_t)(l - 8);
+    coal_result out;
+    ASSERT_EQ(coal_coalesce(COAL_SECTORED, addr, 0xFFFu, 4, &out), 0);
+    ASSERT_EQ(out.n, 2);
+    EXPECT_EQ(out.req[0].full, 0x1);
+    EXPECT_EQ(out.req[1].full, 0x0);
+    ASSERT_EQ(coal_coalesce(COAL_FERMI, addr, 0xFFFu, 4, &out), 0);
+    ASSERT_EQ(out.n, 1);
+    EXPECT_EQ(out.req[0].sectors, 0x3);
+    EXPECT_EQ(out.req[0].full, 0x1);
+    uint64_t one[COAL_LANES] = {0x1018};
+    ASSERT_EQ(coal_coalesce(COAL_SECTORED, one, 0x1u, 16, &out), 0);
+    ASSERT_EQ(out.n, 2);
+    EXPECT_EQ(out.req[0].full | out.req[1].full, 0);
 }
