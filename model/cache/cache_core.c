@@ -29,6 +29,7 @@ int cache_init(cache_core *c, const gsim_cache_cfg *cfg)
     c->cfg = *cfg;
     c->nsets = cfg->nsets;
     c->assoc = cfg->assoc;
+    c->alloc_assoc = cfg->assoc;
     c->line_log2 = log2_ceil(cfg->line_size);
     c->nsect = cfg->type == 'S' ? CACHE_SECTORS : 1;
     c->full_mask = (uint8_t)((1u << c->nsect) - 1);
@@ -316,6 +317,15 @@ static cache_status fail(cache_core *c, cache_result *r, cache_fail_reason why)
     return CACHE_RESERVATION_FAIL;
 }
 
+/* Of the sectors a write makes present, those that become readable (see cache_set_partial_unreadable). */
+static uint8_t readable_after_write(const cache_core *c, const cache_req *req, uint8_t written)
+{
+    if (!c->partial_unreadable || c->cfg.write_alloc != 'L') return written;
+    if (c->nsect == 1) /* a line cache tracks readability per line: all of it must be written */
+        return req->partial_mask || (req->sector_mask && (req->sector_mask & 0xF) != 0xF) ? 0 : written;
+    return written & (uint8_t)~req->partial_mask;
+}
+
 static cache_status hit(cache_core *c, cache_result *r, int set, int way, const cache_req *req)
 {
     cache_line *l = cache_line_at(c, set, way);
@@ -465,7 +475,7 @@ static cache_status lazy_alloc(cache_core *c, const cache_req *req, uint64_t la,
     if (mq_room(c) < nout) return fail(c, r, CACHE_FAIL_MISS_QUEUE);
     install(c, set, victim, la);
     cache_line *l = cache_line_at(c, set, victim);
-    l->valid = mask;
+    l->valid = readable_after_write(c, req, mask);
     l->dirty = write_back ? mask : 0;
     r->writeback_sent = (uint8_t)wb;
     if (!write_back) {
@@ -578,7 +588,7 @@ static cache_status access_once(cache_core *c, const cache_req *req, cache_resul
                     return fail(c, r, CACHE_FAIL_MSHR_MERGE);
                 mshr_add_waiter(c, m, req, later, 1);
             }
-            l->valid |= now;
+            l->valid |= readable_after_write(c, req, now);
             l->dirty |= now;
             if (!later) return hit(c, r, set, way, req);
             touch(c, l);
@@ -605,7 +615,7 @@ static cache_status access_once(cache_core *c, const cache_req *req, cache_resul
                 l->dirty &= (uint8_t)~mask;
             }
         } else {
-            l->valid |= mask & (uint8_t)~pending;
+            l->valid |= readable_after_write(c, req, mask & (uint8_t)~pending);
         }
         mq_push(c, la, mask, CACHE_OUT_WRITE, req->cookie);
         c->st.writes_sent++;
@@ -674,6 +684,18 @@ int cache_probe(const cache_core *c, uint64_t addr, uint8_t *valid)
     int way = find_way(c, set, cache_line_addr(c, addr));
     if (valid) *valid = way >= 0 ? c->lines[(size_t)set * c->assoc + way].valid : 0;
     return way;
+}
+
+void cache_set_partial_unreadable(cache_core *c, int on) { c->partial_unreadable = on != 0; }
+
+int cache_set_ways(cache_core *c, int ways, char alloc)
+{
+    if (ways < 1 || ways > c->alloc_assoc || c->mshr_used > 0 || !strchr("mfs", alloc) || !alloc) return -1;
+    cache_invalidate_all(c); /* no line is reserved without an MSHR: all are dropped */
+    c->assoc = ways;
+    c->cfg.assoc = ways;
+    c->cfg.alloc_policy = alloc;
+    return 0;
 }
 
 void cache_invalidate_all(cache_core *c)

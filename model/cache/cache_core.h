@@ -98,6 +98,7 @@ typedef struct cache_req {
     uint8_t sector_mask;  /* sectors touched (sectored caches); 0 = whole line */
     uint8_t is_write;
     uint8_t is_local;     /* local-memory access: write policy 'L' treats it as write-back */
+    uint8_t partial_mask; /* writes: sectors the request writes only in part (cache_set_partial_unreadable) */
 } cache_req;
 
 /* A message for the next level. addr is the line address. */
@@ -201,6 +202,7 @@ struct cache_waiter {
 typedef struct cache_core {
     gsim_cache_cfg cfg;
     int nsets, assoc, line_log2, nsect, set_bits;
+    int alloc_assoc;      /* ways the arrays were allocated for (cache_set_ways may use fewer) */
     uint8_t full_mask;
     cache_line *lines;    /* nsets * assoc */
     uint64_t *tagv;       /* per line: tag | 1 while allocated, else 0 (a compact array to search) */
@@ -212,6 +214,7 @@ typedef struct cache_core {
     int sector_mshr;      /* limits per 32-byte sector (sectored caches only) */
     int mshr_sectors;     /* sectors pending over every entry */
     int read_mq_reserve;  /* a read that misses or merges needs 2 free miss-queue slots (GPGPU-Sim) */
+    int partial_unreadable; /* lazy fetch-on-read: a sector a write makes present only in part stays invalid */
     /* miss queue: ring */
     cache_out *mq;
     int mq_cap, mq_head, mq_count;
@@ -277,6 +280,14 @@ int cache_probe(const cache_core *c, uint64_t addr, uint8_t *valid);
 cache_line *cache_line_at(cache_core *c, int set, int way);
 /* Drops every line (no write-backs) that is not reserved; kernel-boundary L1 invalidation. */
 void cache_invalidate_all(cache_core *c);
+/* Re-shapes an idle cache (no MSHR in use) to `ways` ways per set (1 .. the ways cache_init
+ * allocated) and allocation policy alloc ('m', 'f' or 's'), dropping every line: the adaptive L1
+ * carve-out at a kernel boundary. 0, or -1 (busy or out of range; nothing changes). */
+int cache_set_ways(cache_core *c, int ways, char alloc);
+/* With lazy fetch-on-read write allocation ('L'), GPGPU-Sim keeps a byte mask per sector and a
+ * sector a write brings in only in part (cache_req.partial_mask) is not readable: a later read
+ * misses and fetches it. on: that rule; 0: written sectors become valid (gtlm before). */
+void cache_set_partial_unreadable(cache_core *c, int on);
 
 /* Power modes of the data array (the seam of gating policies such as Snooze): blocks of
  * lines_per_block lines (0: the whole cache is one block), total leakage leak_mw, owner clock mhz.

@@ -3,6 +3,8 @@
 #include "../config/opt_check.h"
 #include "../config/opt_limits.h"
 
+GSIM_INT_LIST_TYPE(shmem_option_type, 1, GSIM_INT_LIST_MAX, 0, 65536);
+
 int l1_options_register(opt_registry *r, l1_config *c, strbuf *e)
 {
     const char *b = "l1";
@@ -29,10 +31,23 @@ int l1_options_register(opt_registry *r, l1_config *c, strbuf *e)
                        "sectored L1D: MSHR entries and merge limit count per 32-byte sector, as GPGPU-Sim 4.2 (0: per line)", e);
     rc |= opt_add_bool(r, b, "-gtlm_dl1_read_mq_reserve", &c->dl1_read_mq_reserve, "1",
                        "L1D reads that miss or merge need 2 free miss-queue slots, as GPGPU-Sim 4.2 (0: the slots they use)", e);
+    rc |= opt_add_bool(r, b, "-gtlm_dl1_partial_sector_unreadable", &c->dl1_partial_unreadable, "0",
+                       "L1D with lazy fetch-on-read write allocation (L): a sector a store writes only in part is "
+                       "not readable until fetched, as GPGPU-Sim 4.2 (0: every written sector becomes valid)", e);
+    rc |= opt_add_bool(r, b, "-gpgpu_adaptive_cache_config", &c->adaptive_cache, "0",
+                       "per kernel, the L1D gets the unified array's space the kernel's shared memory leaves "
+                       "(-gpgpu_shmem_option, -gpgpu_unified_l1d_size): its ways change, its sets stay", e);
+    rc |= opt_add_custom(r, b, "-gpgpu_shmem_option", &shmem_option_type, &c->shmem_options, "0,8,16,32,64,96",
+                         "shared-memory carve-outs in KB, ascending (used by -gpgpu_adaptive_cache_config)", e);
+    rc |= opt_add_int(r, b, "-gpgpu_unified_l1d_size", &c->unified_l1d_kb, "128", 1, 65536,
+                      "unified L1D + shared-memory array per SM in KB (used by -gpgpu_adaptive_cache_config)", e);
     /* GPGPU-Sim 3.x spelled it without the prefix; the same field, so 3.x configs keep their setting. */
     rc |= opt_add_alias(r, "-gmem_skip_L1D", "-gpgpu_gmem_skip_L1D", "GPGPU-Sim 3.x name of -gpgpu_gmem_skip_L1D", e);
     return rc ? -1 : 0;
 }
+
+/* Four queue sizes, each 1..65536 (GPGPU-Sim also accepts 0, unbounded; gtlm needs a bound). */
+GSIM_INT_LIST_SEP_TYPE(partition_queues_type, 4, 4, 1, 65536, ':');
 
 int l2_options_register(opt_registry *r, l2_config *c, strbuf *e)
 {
@@ -51,6 +66,9 @@ int l2_options_register(opt_registry *r, l2_config *c, strbuf *e)
                        "sectored L2: MSHR entries and merge limit count per 32-byte sector, as GPGPU-Sim 4.2 (0: per line)", e);
     rc |= opt_add_bool(r, b, "-gtlm_dl2_read_mq_reserve", &c->dl2_read_mq_reserve, "1",
                        "L2 reads that miss or merge need 2 free miss-queue slots, as GPGPU-Sim 4.2 (0: the slots they use)", e);
+    rc |= opt_add_custom(r, b, "-gpgpu_dram_partition_queues", &partition_queues_type, &c->partition_queues, "8:8:8:8",
+                         "memory sub-partition queues icnt->L2:L2->DRAM:DRAM->L2:L2->icnt (requests waiting for the "
+                         "tag stage after the ROP delay, misses waiting for DRAM, fills (not a bound in gtlm), responses)", e);
     return rc ? -1 : 0;
 }
 
@@ -72,6 +90,16 @@ int l1_config_check(const opt_registry *r, const l1_config *c, strbuf *e)
                           c->dl1.disabled || !c->dl1_read_mq_reserve || c->dl1.miss_queue >= 2,
                           "needs an L1D miss queue of at least 2 entries (-gpgpu_cache:dl1 has %d)", c->dl1.miss_queue);
     bad |= check_cache(r, e, "-gpgpu_cache:il1", &c->il1, 0);
+    if (c->adaptive_cache && !c->dl1.disabled) {
+        long long max_ways = (long long)c->unified_l1d_kb * 1024 / ((long long)c->dl1.nsets * c->dl1.line_size);
+        bad |= opt_check_pair(r, e, "-gpgpu_unified_l1d_size", "-gpgpu_cache:dl1",
+                              max_ways >= c->dl1.assoc && max_ways <= CACHE_MAX_ASSOC,
+                              "the unified array (%d KB) must hold -gpgpu_cache:dl1 and at most %d of its ways",
+                              c->unified_l1d_kb, CACHE_MAX_ASSOC);
+        int asc = 1;
+        for (int i = 1; i < c->shmem_options.n; i++) asc &= c->shmem_options.v[i] > c->shmem_options.v[i - 1];
+        bad |= opt_check(r, e, "-gpgpu_shmem_option", asc, "the carve-outs must be in ascending order");
+    }
     bad |= opt_check(r, e, "-gpgpu_l1_banks", (c->dl1_banks & (c->dl1_banks - 1)) == 0, "must be a power of two");
     bad |= opt_check(r, e, "-gpgpu_l1_banks_byte_interleaving", (c->dl1_bank_interleave & (c->dl1_bank_interleave - 1)) == 0,
                      "must be a power of two");

@@ -309,11 +309,13 @@ const opt_custom_type gsim_opt_clocks = {"clocks", clocks_parse, clocks_format, 
 int gsim_parse_int_list(const void *limits, const char *text, void *dst, char *err, size_t len)
 {
     const gsim_list_limits *lim = limits;
+    char sep = lim->sep ? lim->sep : ',';
+    const char *sep_name = sep == ',' ? "comma" : "colon";
     gsim_int_list l = {0};
     cur k = {text, text, err, len};
     for (;;) {
         if (l.n == GSIM_INT_LIST_MAX || l.n == lim->max_items) {
-            snprintf(err, len, "at most %d comma-separated integers expected in '%s'", lim->max_items, text);
+            snprintf(err, len, "at most %d %s-separated integers expected in '%s'", lim->max_items, sep_name, text);
             return -1;
         }
         const char *start = k.p;
@@ -329,13 +331,13 @@ int gsim_parse_int_list(const void *limits, const char *text, void *dst, char *e
         }
         l.v[l.n++] = (int)v;
         k.p = end;
-        if (*k.p == ',') { k.p++; continue; }
-        if (*k.p) return fail(&k, "',' or the end of the list");
+        if (*k.p == sep) { k.p++; continue; }
+        if (*k.p) return fail(&k, sep == ',' ? "',' or the end of the list" : "':' or the end of the list");
         break;
     }
     if (l.n < lim->min_items) {
-        snprintf(err, len, "expected at least %d comma-separated integers, got %d in '%s'", lim->min_items, l.n,
-                 text);
+        snprintf(err, len, "expected at least %d %s-separated integers, got %d in '%s'", lim->min_items, sep_name,
+                 l.n, text);
         return -1;
     }
     *(gsim_int_list *)dst = l;
@@ -344,11 +346,12 @@ int gsim_parse_int_list(const void *limits, const char *text, void *dst, char *e
 
 void gsim_format_int_list(const void *limits, const void *src, char *buf, size_t len)
 {
-    (void)limits;
+    const gsim_list_limits *lim = limits;
+    const char *sep = lim && lim->sep == ':' ? ":" : ",";
     const gsim_int_list *l = src;
     size_t o = 0;
     buf[0] = '\0';
-    for (int i = 0; i < l->n && o < len; i++) o += (size_t)snprintf(buf + o, len - o, "%s%d", i ? "," : "", l->v[i]);
+    for (int i = 0; i < l->n && o < len; i++) o += (size_t)snprintf(buf + o, len - o, "%s%d", i ? sep : "", l->v[i]);
 }
 
 /* ---- pair "a:b" ---- */

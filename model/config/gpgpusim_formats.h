@@ -59,6 +59,7 @@ typedef struct gsim_policy_spec {
 typedef struct gsim_list_limits {
     int min_items, max_items;
     int min_value, max_value;
+    char sep; /* the separator; 0: ',' */
 } gsim_list_limits;
 
 extern const opt_custom_type gsim_opt_cache;
@@ -80,7 +81,12 @@ int gsim_parse_int_list(const void *limits, const char *text, void *dst, char *e
 void gsim_format_int_list(const void *limits, const void *src, char *buf, size_t len);
 /* Declares an int-list option type with the given limits. */
 #define GSIM_INT_LIST_TYPE(var, minn, maxn, minv, maxv)                                            \
-    static const gsim_list_limits var##_limits = {minn, maxn, minv, maxv};                         \
+    static const gsim_list_limits var##_limits = {minn, maxn, minv, maxv, 0};                      \
+    static const opt_custom_type var = {"int_list", gsim_parse_int_list, gsim_format_int_list,     \
+                                        &var##_limits}
+/* The same with another separator, e.g. ':' for "-gpgpu_dram_partition_queues 8:8:8:8". */
+#define GSIM_INT_LIST_SEP_TYPE(var, minn, maxn, minv, maxv, sepc)                                  \
+    static const gsim_list_limits var##_limits = {minn, maxn, minv, maxv, sepc};                   \
     static const opt_custom_type var = {"int_list", gsim_parse_int_list, gsim_format_int_list,     \
                                         &var##_limits}
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/gf2_poly.h"
 #include "../common/status.h"
 
 static int fail(char *why, int len, const char *msg, int arg)
@@ -88,10 +89,54 @@ void dram_addr_decode(const dram_addr_map *m, uint64_t addr, dram_addr *out)
     out->burst = (uint32_t)extract(m, DRAM_F_BURST, local);
 }
 
+static int log2_exact(uint64_t n)
+{
+    if (!n || (n & (n - 1))) return -1;
+    int k = 0;
+    while ((1ull << k) < n) k++;
+    return k;
+}
+
+int dram_addr_set_partition_indexing(dram_addr_map *m, int policy, int n_sub_per_channel, char *why, int why_len)
+{
+    uint64_t n_sub = n_sub_per_channel > 0 ? (uint64_t)n_sub_per_channel : 1u;
+    if (policy == DRAM_PART_XOR && log2_exact((uint64_t)m->n_channels) < 0)
+        return fail(why, why_len, "the XOR partition hash (1) needs a power-of-two channel count, not %d", m->n_channels);
+    if (policy == DRAM_PART_IPOLY) {
+        int k = log2_exact((uint64_t)m->n_channels * n_sub);
+        if (k < 1 || !gf2_ipoly(k))
+            return fail(why, why_len, "the IPOLY partition hash (2) needs channels x sub-partitions a power of two "
+                        "from 2 to 65536, not %d", (int)((uint64_t)m->n_channels * n_sub));
+    }
+    if (policy < DRAM_PART_LINEAR || policy > DRAM_PART_IPOLY)
+        return fail(why, why_len, "partition indexing %d is not modelled (0 linear, 1 XOR, 2 IPOLY)", policy);
+    m->part_indexing = policy;
+    return GTLM_ST_OK;
+}
+
+/* The address bits above the channel field. */
+static uint64_t above_channel(const dram_addr_map *m, uint64_t addr)
+{
+    if (m->nbits[DRAM_F_CHAN]) {
+        int top = m->pos[DRAM_F_CHAN][m->nbits[DRAM_F_CHAN] - 1];
+        return top >= 63 ? 0 : addr >> (top + 1);
+    }
+    if (m->dramid_bit >= 0 && m->n_channels > 1) return (addr >> m->dramid_bit) / (uint64_t)m->n_channels;
+    return 0;
+}
+
 uint32_t dram_addr_subpartition(const dram_addr_map *m, int n_sub_per_channel, uint64_t addr)
 {
     dram_addr a;
     dram_addr_decode(m, addr, &a);
     uint32_t n = n_sub_per_channel > 0 ? (uint32_t)n_sub_per_channel : 1u;
-    return a.channel * n + a.bank % n;
+    uint32_t chan = a.channel;
+    if (m->part_indexing == DRAM_PART_XOR)
+        chan ^= (uint32_t)(above_channel(m, addr) & (uint64_t)(m->n_channels - 1));
+    uint32_t s = chan * n + a.bank % n;
+    if (m->part_indexing == DRAM_PART_IPOLY) {
+        int k = log2_exact((uint64_t)m->n_channels * n);
+        s = gf2_mod(above_channel(m, addr) << k | s, gf2_ipoly(k), k);
+    }
+    return s;
 }

@@ -32,7 +32,17 @@ typedef struct dram_addr_map {
     int dramid_bit;            /* -1: no "dramid@" */
     int n_channels;
     int n_banks;
+    int part_indexing;         /* DRAM_PART_*: -gpgpu_memory_partition_indexing */
 } dram_addr_map;
+
+/* Memory-partition index hashes (-gpgpu_memory_partition_indexing). "upper" is the address above
+ * the channel field (above the highest D bit, or (addr >> N) / channels with dramid@N):
+ *   LINEAR  the mapping's channel;
+ *   XOR     channel ^ (upper mod channels), channels a power of two (GPGPU-Sim's bitwise hash);
+ *   IPOLY   sub-partition s = channel * n_sub + bank mod n_sub, then s' = ((upper << k) | s) mod
+ *           p(x) over GF(2), p the degree-k irreducible polynomial, 2^k = channels * n_sub (a
+ *           power of two); the channel is s' / n_sub. Row, bank and column keep their bits. */
+enum { DRAM_PART_LINEAR = 0, DRAM_PART_XOR = 1, DRAM_PART_IPOLY = 2 };
 
 typedef struct dram_addr {
     uint32_t channel;
@@ -47,8 +57,13 @@ typedef struct dram_addr {
  * GTLM_ST_ECONFIG with a reason in why (may be NULL). */
 int dram_addr_map_init(dram_addr_map *m, const char *mapping, int n_channels, int n_banks, char *why, int why_len);
 void dram_addr_decode(const dram_addr_map *m, uint64_t addr, dram_addr *out);
+/* Sets the partition hash; GTLM_ST_ECONFIG (reason in why) when the channel or sub-partition
+ * count does not suit it (XOR: channels a power of two; IPOLY: channels x n_sub a power of two
+ * up to 2^16). */
+int dram_addr_set_partition_indexing(dram_addr_map *m, int policy, int n_sub_per_channel, char *why, int why_len);
 /* Memory sub-partition (L2 slice) of an address, GPGPU-Sim's rule: channel * n_sub plus the low
- * bits of the bank (bank mod n_sub), so consecutive banks of a channel alternate slices. */
+ * bits of the bank (bank mod n_sub), so consecutive banks of a channel alternate slices; then
+ * the partition hash. */
 uint32_t dram_addr_subpartition(const dram_addr_map *m, int n_sub_per_channel, uint64_t addr);
 
 #endif

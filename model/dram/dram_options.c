@@ -31,7 +31,8 @@ int dram_options_register(opt_registry *r, dram_config *c, strbuf *e)
                          "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS",
                          "address bits to DRAM channel (D), row (R), bank (B), column (C), burst byte (S)", e);
     rc |= opt_add_int(r, b, "-gpgpu_memory_partition_indexing", &c->partition_indexing, "0", 0, 3,
-                      "memory partition index hash: 0 linear, 1 xor, 2 ipoly, 3 custom", e);
+                      "memory partition (L2 slice) index hash: 0 linear, 1 XOR of the channel with the bits above it, "
+                      "2 IPOLY over the sub-partitions (3, custom, is not modelled)", e);
     return rc ? -1 : 0;
 }
 
@@ -67,5 +68,7 @@ int dram_config_check(const opt_registry *r, const dram_config *c, strbuf *e)
 {
     char why[160] = "";
     int bad = opt_check(r, e, "-gpgpu_mem_addr_mapping", mapping_ok(c->addr_mapping, why, sizeof why), "%s", why);
+    bad |= opt_check(r, e, "-gpgpu_memory_partition_indexing", c->partition_indexing != 3,
+                     "3 (GPGPU-Sim's custom hash) is not modelled; use 0 linear, 1 XOR or 2 IPOLY");
     return bad ? -1 : 0;
 }

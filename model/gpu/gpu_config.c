@@ -40,6 +40,16 @@ static int cross_check(const opt_registry *r, const gtlm_config *cfg, strbuf *e)
     rc |= opt_check(r, e, "-icnt_out_buffer_limit", cfg->noc.out_buffer_limit >= flits,
                     "must hold the largest packet: %d flits of %d bytes (a header of %d bytes and a %d-byte line)", flits,
                     cfg->noc.flit_size, NOC_HEADER_BYTES, line);
+    /* The partition hashes need power-of-two counts (dram_addr_set_partition_indexing). */
+    int ch = cfg->gpu.n_mem, sub = ch * cfg->gpu.sub_partitions_per_channel;
+    int pi = cfg->dram.partition_indexing;
+    rc |= opt_check_pair(r, e, "-gpgpu_memory_partition_indexing", "-gpgpu_n_mem",
+                         pi != 1 || (ch > 0 && (ch & (ch - 1)) == 0),
+                         "1 (XOR) needs a power-of-two channel count, not %d", ch);
+    rc |= opt_check_pair(r, e, "-gpgpu_memory_partition_indexing", "-gpgpu_n_mem",
+                         pi != 2 || (sub >= 2 && sub <= 65536 && (sub & (sub - 1)) == 0),
+                         "2 (IPOLY) needs channels x sub-partitions a power of two from 2 to 65536, not %d "
+                         "(GPGPU-Sim supports 16, 32 and 64; use 0, linear)", sub);
     return rc;
 }
 

@@ -58,6 +58,12 @@ void l2_slice_params_from_config(const gtlm_config *cfg, l2_slice_params *p)
     p->perfect = cfg->l2.perfect_l2;
     p->sector_mshr = cfg->l2.dl2_sector_mshr;
     p->read_mq_reserve = cfg->l2.dl2_read_mq_reserve;
+    const gsim_int_list *q = &cfg->l2.partition_queues;
+    if (q->n == 4) {
+        p->icnt_l2_q = q->v[0];
+        p->l2_dram_q = q->v[1];
+        p->l2_icnt_q = q->v[3]; /* v[2], DRAM->L2: see l2_slice.h */
+    }
 }
 
 int l2_slice_init(l2_slice *s, const l2_slice_params *p)
@@ -69,13 +75,16 @@ int l2_slice_init(l2_slice *s, const l2_slice_params *p)
     cache_set_sector_mshr(&s->cache, p->sector_mshr);
     cache_set_read_mq_reserve(&s->cache, p->read_mq_reserve);
     s->port_width = p->dl2.port_width > 0 ? p->dl2.port_width : p->dl2.line_size;
-    s->rop_cap = p->rop_cycles + L2_ROP_EXTRA;
+    s->rop_cap = p->rop_cycles + (p->icnt_l2_q > 0 ? p->icnt_l2_q : L2_ROP_EXTRA);
+    s->dram_cap = p->l2_dram_q > 0 ? p->l2_dram_q : L2_DRAM_QUEUE_CAP;
+    s->rsp_cap = p->l2_icnt_q > 0 ? p->l2_icnt_q : L2_RSP_QUEUE_CAP;
     s->wait_cap = p->dl2.mshr_entries * p->dl2.mshr_merge;
     s->wait_alloc = s->wait_cap < L2_WAIT_FIRST ? s->wait_cap : L2_WAIT_FIRST;
-    s->rsp_alloc = L2_RSP_QUEUE_CAP + s->wait_alloc;
-    s->fill_cap = p->dl2.mshr_entries * CACHE_SECTORS + L2_DRAM_QUEUE_CAP;
+    s->rsp_alloc = s->rsp_cap + s->wait_alloc;
+    s->fill_cap = p->dl2.mshr_entries * CACHE_SECTORS + s->dram_cap;
     s->mqc_cap = s->cache.mq_cap;
     s->rop = calloc((size_t)s->rop_cap, sizeof *s->rop);
+    s->dram = calloc((size_t)s->dram_cap, sizeof *s->dram);
     s->fwd_q = calloc(L2_FWD_QUEUE_CAP, sizeof *s->fwd_q);
     s->fwd_ready = calloc(L2_FWD_QUEUE_CAP, sizeof *s->fwd_ready);
     s->rsp = calloc((size_t)s->rsp_alloc, sizeof *s->rsp);
@@ -83,7 +92,7 @@ int l2_slice_init(l2_slice *s, const l2_slice_params *p)
     s->mq_cookie = calloc((size_t)s->mqc_cap, sizeof *s->mq_cookie);
     s->wait = calloc((size_t)s->wait_alloc, sizeof *s->wait);
     s->woken = calloc((size_t)cache_mshr_max_waiters(&s->cache), sizeof *s->woken);
-    if (!s->woken || !s->rop || !s->fwd_q || !s->fwd_ready || !s->rsp || !s->fills || !s->mq_cookie || !s->wait) {
+    if (!s->woken || !s->rop || !s->dram || !s->fwd_q || !s->fwd_ready || !s->rsp || !s->fills || !s->mq_cookie || !s->wait) {
         l2_slice_free(s);
         return -1;
     }
@@ -98,6 +107,7 @@ void l2_slice_free(l2_slice *s)
 {
     cache_free(&s->cache);
     free(s->rop);
+    free(s->dram);
     free(s->fwd_q);
     free(s->fwd_ready);
     free(s->rsp);
@@ -176,8 +186,8 @@ int l2_slice_respond_ext(l2_slice *s, const l2_req *r, int hit, uint64_t earlies
 
 int l2_slice_dram_push(l2_slice *s, const l2_dram_req *d)
 {
-    if (s->dram_n >= L2_DRAM_QUEUE_CAP) return -1;
-    s->dram[ring_at(s->dram_head, s->dram_n++, L2_DRAM_QUEUE_CAP)] = *d;
+    if (s->dram_n >= s->dram_cap) return -1;
+    s->dram[ring_at(s->dram_head, s->dram_n++, s->dram_cap)] = *d;
     return 0;
 }
 
@@ -204,14 +214,14 @@ static void note_new_mq_entries(l2_slice *s, int before, uint64_t cookie)
 static void move_to_dram(l2_slice *s, uint64_t cycle)
 {
     cache_out o;
-    if (s->dram_n >= L2_DRAM_QUEUE_CAP || cache_out_pop(&s->cache, &o)) return;
+    if (s->dram_n >= s->dram_cap || cache_out_pop(&s->cache, &o)) return;
     uint64_t cookie = 0;
     if (s->mqc_n) {
         cookie = s->mq_cookie[s->mqc_head];
         s->mqc_head = (s->mqc_head + 1) % s->mqc_cap;
         s->mqc_n--;
     }
-    l2_dram_req *d = &s->dram[ring_at(s->dram_head, s->dram_n++, L2_DRAM_QUEUE_CAP)];
+    l2_dram_req *d = &s->dram[ring_at(s->dram_head, s->dram_n++, s->dram_cap)];
     d->addr = o.addr;
     d->sector_mask = o.sector_mask;
     d->kind = o.kind;
@@ -342,7 +352,7 @@ static int tag_access(l2_slice *s, const l2_req *r, uint64_t cycle)
 static void tag_stage(l2_slice *s, uint64_t cycle)
 {
     if (!s->rop_n || s->rop[s->rop_head].ready > cycle) return;
-    if (s->rsp_n >= L2_RSP_QUEUE_CAP || tag_access(s, &s->rop[s->rop_head].r, cycle)) {
+    if (s->rsp_n >= s->rsp_cap || tag_access(s, &s->rop[s->rop_head].r, cycle)) {
         if (s->stall_since == L2_NEVER) s->stall_since = cycle;
         return;
     }
@@ -396,7 +406,7 @@ int l2_slice_dram_pop(l2_slice *s, l2_dram_req *out)
 {
     if (!s->dram_n) return -1;
     if (out) *out = s->dram[s->dram_head];
-    s->dram_head = (s->dram_head + 1) % L2_DRAM_QUEUE_CAP;
+    s->dram_head = (s->dram_head + 1) % s->dram_cap;
     s->dram_n--;
     return 0;
 }
@@ -423,8 +433,8 @@ uint64_t l2_slice_next_work(const l2_slice *s, uint64_t cycle)
 {
     uint64_t w = L2_NEVER;
     if (s->fill_n) w = min_u64(w, max_u64(cycle, s->fills[s->fill_head].cycle));
-    if (cache_out_count(&s->cache) && s->dram_n < L2_DRAM_QUEUE_CAP) w = cycle;
-    if (s->rop_n && s->rsp_n < L2_RSP_QUEUE_CAP) w = min_u64(w, max_u64(cycle, s->rop[s->rop_head].ready));
+    if (cache_out_count(&s->cache) && s->dram_n < s->dram_cap) w = cycle;
+    if (s->rop_n && s->rsp_n < s->rsp_cap) w = min_u64(w, max_u64(cycle, s->rop[s->rop_head].ready));
     w = min_u64(w, output_ready(s->rsp_n, s->rsp_n ? s->rsp[s->rsp_head].ready : 0, cycle));
     w = min_u64(w, output_ready(s->dram_n, s->dram_n ? s->dram[s->dram_head].ready : 0, cycle));
     w = min_u64(w, output_ready(s->fwd_n, s->fwd_n ? s->fwd_ready[s->fwd_head] : 0, cycle));
@@ -444,7 +454,7 @@ void l2_slice_describe(const l2_slice *s, strbuf *out)
     if (s->stall_since != L2_NEVER)
         strbuf_printf(out, " (head stalled since %llu)", (unsigned long long)s->stall_since);
     strbuf_printf(out, ", miss queue %d, dram queue %d/%d, responses %d/%d, mshr %d/%d, fills pending %d",
-                  cache_out_count(&s->cache), s->dram_n, L2_DRAM_QUEUE_CAP, s->rsp_n, L2_RSP_QUEUE_CAP,
+                  cache_out_count(&s->cache), s->dram_n, s->dram_cap, s->rsp_n, s->rsp_cap,
                   cache_mshr_in_use(&s->cache), s->p.dl2.mshr_entries, s->fill_n);
     if (s->fwd_n) strbuf_printf(out, ", forward %d/%d", s->fwd_n, L2_FWD_QUEUE_CAP);
 }

@@ -31,11 +31,14 @@
  * Perfect L2: every access hits (the cache is not consulted), nothing goes to DRAM.
  * A disabled L2 ("none") is not modelled: l2_slice_init fails.
  *
- * Queue sizes (no options): the ROP queue holds rop_cycles + L2_ROP_EXTRA requests, so a request
- * per cycle flows through the ROP delay without refusals and L2_ROP_EXTRA more can wait at the
- * tag stage (GPGPU-Sim's default icnt->L2 queue depth). The response, DRAM and forward queues
- * hold 8 (GPGPU-Sim's default -gpgpu_dram_partition_queues 8:8:8:8); fills may exceed the
- * response limit since they cannot be refused (the storage covers every MSHR waiter).
+ * Queue sizes (-gpgpu_dram_partition_queues icnt_l2:l2_dram:dram_l2:l2_icnt, GPGPU-Sim's default
+ * 8:8:8:8): the ROP queue holds rop_cycles + icnt_l2 requests, so a request per cycle flows
+ * through the ROP delay without refusals and icnt_l2 more can wait at the tag stage (GPGPU-Sim's
+ * icnt->L2 queue behind its unbounded ROP delay queue). The DRAM queue holds l2_dram records and
+ * the tag stage stops at l2_icnt responses; fills may exceed that limit since they cannot be
+ * refused (the storage covers every MSHR waiter). dram_l2 bounds nothing here: the fill inbox
+ * holds every outstanding read and the DRAM's return queue bounds that path. The forward queue
+ * (the controller seam's, not GPGPU-Sim's) holds L2_FWD_QUEUE_CAP.
  */
 #ifndef GTLM_L2_SLICE_H
 #define GTLM_L2_SLICE_H
@@ -47,6 +50,7 @@
 #include "../gpu/gpu_config.h"
 
 #define L2_NEVER UINT64_MAX
+/* GPGPU-Sim's default partition queue sizes (the params' defaults) */
 #define L2_ROP_EXTRA 8
 #define L2_RSP_QUEUE_CAP 8
 #define L2_DRAM_QUEUE_CAP 8
@@ -100,6 +104,9 @@ typedef struct l2_slice_params {
     int perfect;         /* every access hits */
     int sector_mshr;     /* MSHR limits per sector (sectored L2) */
     int read_mq_reserve; /* reads that miss or merge need 2 free miss-queue slots */
+    int icnt_l2_q;       /* requests that may wait for the tag stage after the ROP delay; 0: L2_ROP_EXTRA */
+    int l2_dram_q;       /* DRAM queue records; 0: L2_DRAM_QUEUE_CAP */
+    int l2_icnt_q;       /* responses at which the tag stage stops; 0: L2_RSP_QUEUE_CAP */
 } l2_slice_params;
 
 typedef struct l2_slice_stats {
@@ -143,7 +150,8 @@ typedef struct l2_slice {
     l2_rop_entry *rop; int rop_head, rop_n, rop_cap;
     l2_req *fwd_q; uint64_t *fwd_ready; int fwd_head, fwd_n;
     l2_rsp *rsp; int rsp_head, rsp_n, rsp_alloc; /* grown on demand (an MSHR of 1024 x 1024 ...) */
-    l2_dram_req dram[L2_DRAM_QUEUE_CAP]; int dram_head, dram_n;
+    l2_dram_req *dram; int dram_head, dram_n, dram_cap;
+    int rsp_cap;          /* the tag stage stops while rsp_n reaches it */
     l2_fill_entry *fills; int fill_head, fill_n, fill_cap;
     uint64_t *mq_cookie; int mqc_head, mqc_n, mqc_cap; /* requester of each miss-queue entry */
     l2_waiter *wait; int wait_free, wait_cap; /* ... would otherwise reserve entries x merge slots */

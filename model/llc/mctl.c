@@ -362,7 +362,7 @@ uint64_t mctl_next_work(const mctl *m, const l2_slice *s, uint64_t cycle)
     AT(m->be.next_done(m->be.ctx, m->p.slice));
     for (uint32_t i = 0; i < m->queue.n; i++)
         if (!m->rows[m->queue.v[i].row].busy) AT(m->queue.v[i].ready);
-    if (m->outbox.n && s->dram_n < L2_DRAM_QUEUE_CAP) AT(cycle);
+    if (m->outbox.n && s->dram_n < s->dram_cap) AT(cycle);
 #undef AT
     return w;
 }

@@ -11,6 +11,7 @@ coal_mode coal_mode_of(int coalesce_arch)
 typedef struct coal_line {
     uint64_t line;
     uint32_t sector_lanes[4];
+    uint32_t sector_bytes[4]; /* bit b: byte b of the sector is accessed by some lane */
 } coal_line;
 
 /* Returns the entry for `line`, inserting it in order; lines[] holds at most COAL_MAX_REQS. */
@@ -25,7 +26,7 @@ static coal_line *coal_find_or_insert(coal_line *lines, int *n, uint64_t line)
     if (lo < *n && lines[lo].line == line) return &lines[lo];
     for (int i = *n; i > lo; i--) lines[i] = lines[i - 1];
     lines[lo].line = line;
-    for (int s = 0; s < 4; s++) lines[lo].sector_lanes[s] = 0;
+    for (int s = 0; s < 4; s++) lines[lo].sector_lanes[s] = lines[lo].sector_bytes[s] = 0;
     (*n)++;
     return &lines[lo];
 }
@@ -64,7 +65,11 @@ int coal_coalesce(coal_mode mode, const uint64_t addr[COAL_LANES], uint32_t mask
         for (uint64_t sec = first / COAL_SECTOR_BYTES; sec <= last / COAL_SECTOR_BYTES; sec++) {
             uint64_t sa = sec * COAL_SECTOR_BYTES;
             coal_line *e = coal_find_or_insert(lines, &nl, sa & ~(uint64_t)(COAL_LINE_BYTES - 1));
-            e->sector_lanes[(sa % COAL_LINE_BYTES) / COAL_SECTOR_BYTES] |= 1u << l;
+            int si = (int)((sa % COAL_LINE_BYTES) / COAL_SECTOR_BYTES);
+            e->sector_lanes[si] |= 1u << l;
+            uint64_t lo = first > sa ? first - sa : 0, hi = last < sa + COAL_SECTOR_BYTES - 1 ? last - sa : COAL_SECTOR_BYTES - 1;
+            uint32_t span = hi - lo == 31 ? 0xFFFFFFFFu : ((1u << (hi - lo + 1)) - 1u) << lo;
+            e->sector_bytes[si] |= span;
         }
     }
 
@@ -76,10 +81,12 @@ int coal_coalesce(coal_mode mode, const uint64_t addr[COAL_LANES], uint32_t mask
             r->line = e->line;
             r->lanes = 0;
             r->sectors = 0;
+            r->full = 0;
             for (int s = 0; s < 4; s++) {
                 if (!e->sector_lanes[s]) continue;
                 r->sectors |= (uint8_t)(1u << s);
                 r->lanes |= e->sector_lanes[s];
+                if (e->sector_bytes[s] == 0xFFFFFFFFu) r->full |= (uint8_t)(1u << s);
             }
             coal_reduce(e->line, r->sectors, r);
         } else {
@@ -90,6 +97,7 @@ int coal_coalesce(coal_mode mode, const uint64_t addr[COAL_LANES], uint32_t mask
                 r->addr = e->line + (uint64_t)s * COAL_SECTOR_BYTES;
                 r->lanes = e->sector_lanes[s];
                 r->sectors = (uint8_t)(1u << s);
+                r->full = e->sector_bytes[s] == 0xFFFFFFFFu ? r->sectors : 0;
                 r->bytes = COAL_SECTOR_BYTES;
             }
         }

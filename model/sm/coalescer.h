@@ -29,6 +29,7 @@ typedef struct coal_req {
     uint32_t lanes;   /* lanes with at least one byte in this request */
     uint8_t sectors;  /* bit s: sector s of the line touched (SECTORED: exactly one bit) */
     uint8_t bytes;    /* request size: FERMI 32, 64 or 128; SECTORED 32 */
+    uint8_t full;     /* of `sectors`, those whose 32 bytes the active lanes cover entirely */
 } coal_req;
 
 typedef struct coal_result {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../cache/l1_carveout.h"
 #include "../simt/simt_internal.h"
 #include "../trace/trace_reader.h"
 #include "sm_internal.h"
@@ -94,14 +95,24 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         if (cfg->cbwt.maw) sched_set_warp_limit(&s->scheds[k], (uint32_t)cfg->cbwt.maw); /* SWL-N */
     }
     s->l1d_enabled = !cfg->l1.dl1.disabled;
-    if (s->l1d_enabled && cache_init(&s->l1d, &cfg->l1.dl1) != 0) {
+    gsim_cache_cfg dl1 = cfg->l1.dl1; /* the adaptive carve-out allocates the unified array's ways */
+    if (cfg->l1.adaptive_cache) dl1.assoc = l1_carveout_max_ways(&cfg->l1);
+    if (s->l1d_enabled && (cache_init(&s->l1d, &dl1) != 0 ||
+                           cache_set_ways(&s->l1d, cfg->l1.dl1.assoc, cfg->l1.dl1.alloc_policy) != 0)) {
         strbuf_printf(err, "SM %d: cannot build the L1 data cache from -gpgpu_cache:dl1\n", id);
+        sm_core_free(s);
+        return -1;
+    }
+    if (s->l1d_enabled && cfg->l1.adaptive_cache && (cfg->sm.pdp_mode != PDP_MODE_OFF || cfg->cbwt.stats || cfg->cbwt.ctrl)) {
+        strbuf_printf(err, "SM %d: -gpgpu_adaptive_cache_config 1 is not combined with CBWT's L1D policies and "
+                      "statistics (they size their tables by the L1D's ways)\n", id);
         sm_core_free(s);
         return -1;
     }
     if (s->l1d_enabled) {
         cache_set_sector_mshr(&s->l1d, cfg->l1.dl1_sector_mshr);
         cache_set_read_mq_reserve(&s->l1d, cfg->l1.dl1_read_mq_reserve);
+        cache_set_partial_unreadable(&s->l1d, cfg->l1.dl1_partial_unreadable);
     }
     if (s->l1d_enabled && cfg->sm.pdp_mode != PDP_MODE_OFF &&
         pdp_l1_init(&s->pdp, &s->l1d, cfg->sm.pdp_mode, cfg->sm.pdp_pd, cfg->sm.pdp_period) != 0) {
@@ -222,7 +233,7 @@ static uint32_t rf_cta_regs(const sm_core *s, uint32_t regs, uint32_t m)
 }
 
 /* Per-kernel set-up shared by both front ends. */
-static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint32_t ctas_per_sm)
+static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint32_t ctas_per_sm, uint64_t shmem_per_cta)
 {
     if (s->warps_per_cta != warps_per_cta)
         for (uint32_t k = 0; k < s->n_cta_slots; k++) { /* trace warps are sized per CTA */
@@ -242,6 +253,10 @@ static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint3
     s->max_ctas_kernel = m;
     if (regfile_kernel_start(&s->rf, rf_cta_regs(s, regs, m), m) != 0) return -1;
     if (s->l1d_enabled) cache_invalidate_all(&s->l1d);
+    if (s->l1d_enabled && s->cfg->l1.adaptive_cache) { /* the carve-out for this kernel's shared memory */
+        gsim_cache_cfg d = l1_carveout_dl1(&s->cfg->l1, shmem_per_cta * m);
+        if (cache_set_ways(&s->l1d, d.assoc, d.alloc_policy) != 0) return -1;
+    }
     cache_invalidate_all(&s->l1c);
     sm_prefetch_reset(s);
     sm_lb_kernel_begin(s); /* after the L1 invalidation: its evictions are no victims */
@@ -257,7 +272,7 @@ int sm_core_kernel_begin(sm_core *s, const simt_launch *l, uint32_t ctas_per_sm)
 {
     s->launch = l;
     s->trace = NULL;
-    return kernel_begin(s, l->warps_per_cta, l->mod->stack_regs[l->func_index], ctas_per_sm);
+    return kernel_begin(s, l->warps_per_cta, l->mod->stack_regs[l->func_index], ctas_per_sm, l->shared_bytes);
 }
 
 int sm_core_kernel_begin_trace(sm_core *s, const sm_trace_source *src, uint32_t warps_per_cta, uint32_t ctas_per_sm)
@@ -266,7 +281,7 @@ int sm_core_kernel_begin_trace(sm_core *s, const sm_trace_source *src, uint32_t 
     s->trace = src;
     s->kernel_regs = 0; /* traces carry their own register count */
     for (uint32_t i = 0; i < s->n_trace_ops; i++) s->trace_ops[i].known = 0; /* a new opcode table */
-    return kernel_begin(s, warps_per_cta, TRACE_RZ, ctas_per_sm);
+    return kernel_begin(s, warps_per_cta, TRACE_RZ, ctas_per_sm, src->shmem_per_cta);
 }
 
 void sm_core_kernel_end(sm_core *s)

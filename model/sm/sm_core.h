@@ -208,6 +208,7 @@ typedef struct sm_trace_source {
     const struct trace_opcode_table *ops; /* the reader's opcodes (ids grow while reading) */
     uint32_t binary_version;    /* instruction size: 8 bytes below 70, 16 from 70 */
     uint64_t shmem_base, local_base; /* generic addresses in [base, base + 4 GB) are shared / local */
+    uint32_t shmem_per_cta;     /* the kernel's shared memory per CTA (the adaptive L1 carve-out) */
 } sm_trace_source;
 
 /* Per trace opcode id: how the pipeline treats it (sm_trace.c, filled on first use). */

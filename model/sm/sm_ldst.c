@@ -82,6 +82,7 @@ static void const_lines(const simt_mem_access *acc, coal_result *out)
             out->req[k].line = line;
             out->req[k].lanes = 0;
             out->req[k].sectors = 0;
+            out->req[k].full = 0;
             out->req[k].bytes = CONST_LINE;
             out->n++;
             out->n_lines++;
@@ -177,6 +178,7 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     cr.sector_mask = q->sectors;
     cr.is_write = u->is_store;
     cr.is_local = u->space == PS_LOCAL;
+    cr.partial_mask = u->is_store ? (uint8_t)(q->sectors & (uint8_t)~q->full) : 0;
     int lb = s->lb_on && c == &s->l1d && u->space == PS_GLOBAL;
     uint64_t done;
     if (lb && !u->is_store && sm_lb_load_lookup(s, q->line, cycle, latency, &done)) { /* a Reg hit */

@@ -147,6 +147,20 @@ TEST(Configs, ConsistencyErrorsNameWhereTheValueCameFrom)
     EXPECT_EQ(l.errors, path + ":2:29: option '-gpgpu_shader_core_pipeline': the warp size must be 32, got 16\n");
 }
 
+TEST(Configs, PartitionIndexingNeedsAPowerOfTwoSliceCount)
+{
+    TempConfig t("-gpgpu_n_mem 10\n-gpgpu_memory_partition_indexing 2\n");
+    Loaded l;
+    load(t.path, false, l);
+    EXPECT_NE(l.rc, 0);
+    EXPECT_NE(l.errors.find("2 (IPOLY) needs channels x sub-partitions a power of two from 2 to 65536, not 20"),
+              std::string::npos) << l.errors;
+    TempConfig ok("-gpgpu_n_mem 16\n-gpgpu_memory_partition_indexing 2\n");
+    Loaded l2;
+    load(ok.path, false, l2);
+    EXPECT_EQ(l2.rc, 0) << l2.errors;
+}
+
 TEST(Configs, UnmodelledListIsSortedAndDisjointFromRegisteredOptions)
 {
     opt_registry reg;

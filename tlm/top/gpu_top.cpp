@@ -44,6 +44,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
     char why[256] = "";
     if (dram_addr_map_init(&map_, cfg_.dram.addr_mapping, cfg_.gpu.n_mem, cfg_.dram.timing.nbk, why, sizeof why) != 0)
         throw std::runtime_error(std::string("-gpgpu_mem_addr_mapping: ") + why);
+    if (dram_addr_set_partition_indexing(&map_, cfg_.dram.partition_indexing, n_sub, why, sizeof why) != 0)
+        throw std::runtime_error(std::string("-gpgpu_memory_partition_indexing: ") + why);
 
     core_.add(&dispatcher_);
     auto route = [this, n_sub](uint64_t addr) { return dram_addr_subpartition(&map_, n_sub, addr); };

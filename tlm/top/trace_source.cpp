@@ -27,6 +27,7 @@ TraceKernelSource::TraceKernelSource(const std::string &path, trace_opcode_table
     src_.ops = ops;
     src_.binary_version = i.binary_version;
     src_.shmem_base = i.shmem_base;
+    src_.shmem_per_cta = i.shmem;
     src_.local_base = i.local_base;
 }
 
