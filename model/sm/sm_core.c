@@ -94,7 +94,9 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         if (cfg->cbwt.maw) sched_set_warp_limit(&s->scheds[k], (uint32_t)cfg->cbwt.maw); /* SWL-N */
     }
     s->l1d_enabled = !cfg->l1.dl1.disabled;
-    if (s->l1d_enabled && cache_init(&s->l1d, &cfg->l1.dl1) != 0) {
+    gsim_cache_cfg dl1 = cfg->l1.dl1;
+    sm_lbc_l1_shape(cfg, &dl1); /* CacheExt / CERF: room for the register file's capacity */
+    if (s->l1d_enabled && cache_init(&s->l1d, &dl1) != 0) {
         strbuf_printf(err, "SM %d: cannot build the L1 data cache from -gpgpu_cache:dl1\n", id);
         sm_core_free(s);
         return -1;
@@ -146,6 +148,7 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         sm_core_free(s);
         return -1;
     }
+    sm_lbc_init(s);
     if (sm_lb_init(s) != 0) {
         strbuf_printf(err, "SM %d: out of memory (Linebacker)\n", id);
         sm_core_free(s);
@@ -245,6 +248,7 @@ static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint3
     cache_invalidate_all(&s->l1c);
     sm_prefetch_reset(s);
     sm_lb_kernel_begin(s); /* after the L1 invalidation: its evictions are no victims */
+    sm_lbc_kernel_begin(s);
     if (s->pdp.mode != PDP_MODE_OFF && s->cfg->cbwt.pd_launch == CBWT_PD_RESET) pdp_l1_reset(&s->pdp, s->cfg->sm.pdp_pd);
     if (s->pcs) memset(s->pcs, 0, s->pc_cap * sizeof *s->pcs);
     s->pc_n = 0;
@@ -365,6 +369,7 @@ void sm_core_tick(sm_core *s, uint64_t cycle)
     }
     if (s->slb) sm_slumber_tick(s, cycle);
     sm_lb_tick(s, cycle);
+    sm_lbc_tick(s, cycle);
     sm_apply_response(s, cycle);
     sm_wheel_run(s, cycle);
     sm_ldst_cycle(s, cycle);
@@ -489,6 +494,7 @@ uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle)
         uint64_t l = sm_lb_next_work(s, cycle);
         if (l < t) t = l;
     }
+    if (s->pcal_on && s->pcal_next && s->pcal.phase != PCAL_HOLD && s->pcal_next < t) t = s->pcal_next; /* PCAL samples */
     if (s->rsp_n) {
         uint64_t r = s->rsp[s->rsp_head].ready;
         if (r < t) t = r;
