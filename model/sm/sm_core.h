@@ -353,6 +353,7 @@ typedef struct sm_core {
     uint64_t pcal_next;         /* next period end (0: set at the kernel's first tick) */
     uint64_t pcal_insn;         /* warp_insn at the period's start */
     uint64_t pcal_at;           /* time averages accumulated up to this cycle */
+    uint64_t pcal_first_period; /* pcal_periods at the kernel's start: its first period is warm-up */
     uint32_t l1_base_ways;      /* the L1's own ways (-gpgpu_cache:dl1) */
     uint32_t l1_extra_ways;     /* ways the kernel's unused registers add */
     /* writeback wheel */

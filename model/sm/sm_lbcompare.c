@@ -61,6 +61,7 @@ void sm_lbc_kernel_begin(sm_core *s)
         pcal_reset(&s->pcal, resident, (uint32_t)c->pcal_tokens, (uint32_t)c->pcal_step, c->pcal_dynamic);
         s->pcal_next = 0;
         s->pcal_at = SM_NEVER;
+        s->pcal_first_period = s->st.pcal_periods;
         pcal_apply(s);
     }
 }
@@ -83,7 +84,7 @@ void sm_lbc_tick(sm_core *s, uint64_t cycle)
         double ipc = (double)(s->st.warp_insn - s->pcal_insn) / (double)period;
         s->pcal_insn = s->st.warp_insn;
         uint64_t before = s->pcal.changes;
-        pcal_period_end(&s->pcal, ipc);
+        if (s->st.pcal_periods > s->pcal_first_period) pcal_period_end(&s->pcal, ipc); /* the first: cold L1, no sample */
         s->st.pcal_periods++;
         if (s->pcal.changes != before) pcal_apply(s);
     }
