@@ -133,6 +133,10 @@ typedef struct sm_stats {
     uint64_t lb_vp_reg_cycles;   /* warp registers in active partitions x active cycles */
     uint64_t lb_active_cta_cycles; /* schedulable CTAs x active cycles */
     uint64_t lb_vp_changes;      /* changes of the active partition mask */
+    /* -lb_load_stats: per hashed PC (Load Monitor entry), over every SM's monitoring periods */
+    uint64_t lb_ld_hits[LB_LM_ENTRIES], lb_ld_misses[LB_LM_ENTRIES]; /* L1 or victim-tag hits, misses */
+    uint64_t lb_ld_high[LB_LM_ENTRIES];     /* periods it was above the hit threshold */
+    uint64_t lb_ld_selected[LB_LM_ENTRIES]; /* kernels in which it was selected */
     /* Linebacker's comparison baselines (sm_lbcompare.c) */
     uint64_t pcal_bypasses;      /* PCAL: loads of warps without a token that skipped the L1 */
     uint64_t pcal_periods;       /* PCAL: sampling periods ended */

@@ -275,6 +275,26 @@ void register_lb_totals(stat_registry *r)
                      "register-file bank-conflict cycles, operand and non-operand (Fig. 16)", nullptr);
 }
 
+// -lb_load_stats: the Load Monitor's outcome per hashed PC, per SM and summed over the SMs (once).
+void register_lb_loads(stat_registry *r, const std::string &p, bool totals, sm_stats *s)
+{
+    for (int h = 0; h < LB_LM_ENTRIES; h++) {
+        std::string leaf = "lb.load[" + std::to_string(h) + "].";
+        const Entry e[] = {
+            {"hits", &s->lb_ld_hits[h], "accesses", "Linebacker monitoring: this hashed PC's L1 or victim-tag hits"},
+            {"misses", &s->lb_ld_misses[h], "accesses", "Linebacker monitoring: its misses"},
+            {"high_periods", &s->lb_ld_high[h], "periods", "Linebacker monitoring: periods above the hit threshold"},
+            {"selected", &s->lb_ld_selected[h], "kernels", "Linebacker: kernels in which it was selected"},
+        };
+        add_all(r, p + leaf, e, sizeof e / sizeof *e);
+        if (!totals) continue;
+        for (const char *k : {"hits", "misses", "high_periods", "selected"}) {
+            std::string path = "gpu." + leaf + k, pat = "gpu.sm[*]." + leaf + k;
+            stat_add_sum(r, path.c_str(), pat.c_str(), "count", "Linebacker per hashed PC, summed over every SM", nullptr);
+        }
+    }
+}
+
 // Linebacker's comparison baselines (PCAL, CacheExt, CERF; sm_lbcompare.c), per SM.
 void register_lbc(stat_registry *r, const std::string &p, const sm_core &core, sm_stats *s)
 {
@@ -392,6 +412,7 @@ void SmModule::register_stats(stat_registry *r)
         add_all(r, p, lb, sizeof lb / sizeof *lb);
         stat_add_derived(r, (p + "lb.cta_regs").c_str(), lb_cta_regs, &core_, "warp registers",
                          "Linebacker: #reg, the 128-byte warp registers of one CTA (last kernel)", nullptr);
+        if (core_.cfg->lb.load_stats) register_lb_loads(r, p, core_.id == 0, s);
         if (core_.id == 0) register_lb_totals(r); // sums over every SM, registered once
     }
     if (core_.l1d_enabled) add_cache(r, p + "l1d.", &core_.l1d.st);
