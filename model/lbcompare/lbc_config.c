@@ -10,7 +10,8 @@ int lbc_options_register(opt_registry *r, lbc_config *c, strbuf *e)
     int rc = 0;
     rc |= opt_add_bool(r, b, "-pcal_enable", &c->pcal, "0",
                        "PCAL: only token-holding warps allocate L1 lines, the others bypass the L1 on a miss", e);
-    rc |= opt_add_int(r, b, "-pcal_tokens", &c->pcal_tokens, "8", 1, 1024, "PCAL: tokens per SM at a kernel's start", e);
+    rc |= opt_add_int(r, b, "-pcal_tokens", &c->pcal_tokens, "0", 0, 1024,
+                      "PCAL: tokens per SM at a kernel's start (0: every resident warp, the baseline's allocation)", e);
     rc |= opt_add_bool(r, b, "-pcal_dynamic", &c->pcal_dynamic, "1",
                        "PCAL: tune tokens, then active warps, by IPC hill climbing each period (0: static tokens)", e);
     rc |= opt_add_int(r, b, "-pcal_period", &c->pcal_period, "50000", 1, INT_MAX, "PCAL: core cycles per sampling period", e);

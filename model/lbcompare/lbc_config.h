@@ -9,7 +9,7 @@
 typedef struct lbc_config {
     /* PCAL: token-holding warps allocate in the L1, the others bypass it on a miss */
     int pcal;            /* -pcal_enable */
-    int pcal_tokens;     /* tokens per SM at a kernel's start */
+    int pcal_tokens;     /* tokens per SM at a kernel's start (0: every resident warp) */
     int pcal_dynamic;    /* hill-climb tokens, then warps, on the IPC of each period */
     int pcal_period;     /* core cycles per sampling period */
     int pcal_step;       /* tokens / warps per SM moved by one step */

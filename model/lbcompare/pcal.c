@@ -3,8 +3,7 @@
 void pcal_reset(pcal *p, uint32_t max_warps, uint32_t tokens, uint32_t step, int dynamic)
 {
     p->max_warps = max_warps ? max_warps : 1;
-    p->tokens = tokens < p->max_warps ? tokens : p->max_warps;
-    if (!p->tokens) p->tokens = 1;
+    p->tokens = tokens && tokens < p->max_warps ? tokens : p->max_warps; /* 0: every warp */
     p->warps = p->max_warps;
     p->step = step ? step : 1;
     p->dynamic = dynamic;

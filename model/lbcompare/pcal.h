@@ -25,7 +25,7 @@ typedef struct pcal {
     uint64_t changes;       /* settings changed (statistics) */
 } pcal;
 
-/* Kernel start: T = min(tokens, max_warps), W = max_warps, tuning from the tokens. */
+/* Kernel start: T = min(tokens, max_warps) (0: max_warps), W = max_warps, tuning from there. */
 void pcal_reset(pcal *p, uint32_t max_warps, uint32_t tokens, uint32_t step, int dynamic);
 /* A period ended with this IPC; moves (T, W) by the hill climbing above. */
 void pcal_period_end(pcal *p, double ipc);

@@ -494,7 +494,8 @@ uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle)
         uint64_t l = sm_lb_next_work(s, cycle);
         if (l < t) t = l;
     }
-    if (s->pcal_on && s->pcal_next && s->pcal.phase != PCAL_HOLD && s->pcal_next < t) t = s->pcal_next; /* PCAL samples */
+    if (s->pcal_on && s->live_ctas && s->pcal_next && s->pcal.phase != PCAL_HOLD && s->pcal_next < t)
+        t = s->pcal_next; /* PCAL samples its periods while it tunes */
     if (s->rsp_n) {
         uint64_t r = s->rsp[s->rsp_head].ready;
         if (r < t) t = r;

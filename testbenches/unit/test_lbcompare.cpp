@@ -81,3 +81,13 @@ TEST(L1Ext, WaysFromUnusedRegisters)
     EXPECT_EQ(l1ext_unused_regs(512, 64, 24, 0, 1), 512u);  // no warp limit: no idle warps
     EXPECT_EQ(l1ext_rn(2, 3, 50), 103u);
 }
+
+// -pcal_tokens 0: every resident warp holds a token (the baseline's allocation); tuning goes down.
+TEST(Pcal, ZeroTokensMeansEveryWarp)
+{
+    pcal p;
+    pcal_reset(&p, 32, 0, 4, 1);
+    EXPECT_EQ(p.tokens, 32u);
+    pcal_period_end(&p, 1.0);
+    EXPECT_EQ(p.tokens, 28u);
+}

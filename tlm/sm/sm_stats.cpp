@@ -374,7 +374,8 @@ void SmModule::register_stats(stat_registry *r)
         stat_add_counter(r, (p + "load_latency_hist[" + std::to_string(b) + "]").c_str(), &s->load_latency_hist[b],
                          "instructions", "global/local loads with latency in [2^b, 2^(b+1)) cycles", nullptr);
     register_lbc(r, p, core_, s);
-    if (core_.lb_on || core_.pcal_on || core_.l1ext_on) { // only when one runs: the baseline's statistics stay
+    // only when one runs (or -lb_load_stats asks for the block): the baseline's statistics stay
+    if (core_.lb_on || core_.pcal_on || core_.l1ext_on || core_.cfg->lb.load_stats) {
         const Entry lb[] = {
             {"lb.reg_hits", &s->lb_reg_hits, "accesses", "Linebacker: L1 misses served by a victim line in the register file"},
             {"lb.reg_hit_latency", &s->lb_reg_hit_latency, "cycles", "Linebacker: latency of those Reg hits, summed"},
@@ -412,7 +413,7 @@ void SmModule::register_stats(stat_registry *r)
         add_all(r, p, lb, sizeof lb / sizeof *lb);
         stat_add_derived(r, (p + "lb.cta_regs").c_str(), lb_cta_regs, &core_, "warp registers",
                          "Linebacker: #reg, the 128-byte warp registers of one CTA (last kernel)", nullptr);
-        if (core_.cfg->lb.load_stats) register_lb_loads(r, p, core_.id == 0, s);
+        if (core_.lb_on && core_.cfg->lb.load_stats) register_lb_loads(r, p, core_.id == 0, s);
         if (core_.id == 0) register_lb_totals(r); // sums over every SM, registered once
     }
     if (core_.l1d_enabled) add_cache(r, p + "l1d.", &core_.l1d.st);
