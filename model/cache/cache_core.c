@@ -239,9 +239,9 @@ static int pick_victim_at(const cache_core *c, int set, int at_fill)
 {
     const cache_line *l = &c->lines[(size_t)set * c->assoc];
     if (c->hooks.victim) return c->hooks.victim(c->hooks.ctx, set, l, at_fill);
-    int best = -1;
+    int best = -1, n = c->ways_usable > 0 && c->ways_usable < c->assoc ? c->ways_usable : c->assoc;
     uint64_t best_key = 0;
-    for (int w = 0; w < c->assoc; w++) {
+    for (int w = 0; w < n; w++) {
         if (!l[w].allocated) return w;
         if (l[w].reserved) continue;
         uint64_t key = c->cfg.replacement == 'F' ? l[w].alloc_time : l[w].last_use;

@@ -221,6 +221,7 @@ typedef struct cache_core {
     uint16_t *ipoly_tab;  /* 'P': (byte << 8j) mod poly, for j = 0..7 */
     cache_hooks hooks;
     int bypass_direct;    /* a hook-protected set's read returns CACHE_BYPASS_DIRECT (0: it keeps an MSHR) */
+    int ways_usable;      /* victims only among the first ways_usable ways (0: every way; CacheExt / CERF) */
     cache_stats st;
     /* power modes (cache_power.c): blocks of pm_lines lines; always ON unless a policy is set */
     pm_domain pm;

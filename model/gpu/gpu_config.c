@@ -19,6 +19,7 @@ int gtlm_config_register(opt_registry *r, gtlm_config *cfg, strbuf *e)
     rc |= trace_options_register(r, &cfg->trace, e);
     rc |= power_options_register(r, &cfg->power, e);
     rc |= lb_options_register(r, &cfg->lb, e);
+    rc |= lbc_options_register(r, &cfg->lbc, e);
     rc |= cbwt_options_register(r, &cfg->cbwt, e);
     rc |= llc_options_register(r, &cfg->morpheus, e);
     r->compat_flag = &cfg->gpu.gpgpusim_compat;
@@ -93,6 +94,7 @@ int gtlm_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *e)
     rc |= trace_config_check(r, &cfg->trace, e);
     rc |= power_config_check(r, &cfg->power, e);
     rc |= lb_config_check(r, &cfg->lb, e);
+    rc |= lbc_config_check(r, &cfg->lbc, e);
     rc |= cbwt_config_check(r, &cfg->cbwt, e);
     rc |= llc_config_check(r, &cfg->morpheus, gtlm_config_n_sms(cfg), e);
     rc |= cross_check(r, cfg, e);

@@ -13,6 +13,7 @@
 #include "../config/gpgpusim_formats.h"
 #include "../dram/dram_config.h"
 #include "../linebacker/lb_config.h"
+#include "../lbcompare/lbc_config.h"
 #include "../llc/llc_config.h"
 #include "../noc/noc_config.h"
 #include "../power/power_config.h"
@@ -59,6 +60,7 @@ typedef struct gtlm_config {
     trace_config trace;
     power_config power;
     lb_config lb;
+    lbc_config lbc;
     cbwt_config cbwt;
     llc_config morpheus;
 } gtlm_config;

@@ -30,6 +30,8 @@ int lb_options_register(opt_registry *r, lb_config *c, strbuf *e)
                        "a register backup completes when its last write is acknowledged (0: accepted by the port)", e);
     rc |= opt_add_bool(r, b, "-lb_search_delay", &c->search_delay, "1",
                        "an L1 miss leaves the SM only after the victim tag partitions were searched", e);
+    rc |= opt_add_bool(r, b, "-lb_load_stats", &c->load_stats, "0",
+                       "Linebacker: per hashed-PC Load Monitor outcomes, and the gpu.lb.* totals (request breakdown, bank conflicts) even with it off", e);
     return rc;
 }
 

@@ -20,6 +20,7 @@ typedef struct lb_config {
     int buffer;           /* backup/restore buffer entries (6) */
     int backup_ack;       /* backup complete at the last write's acknowledgement (1) or acceptance (0) */
     int search_delay;     /* a VTT miss's partition search delays its L2 request (Gap G10d) */
+    int load_stats;       /* per hashed-PC monitoring outcome statistics (lb.load[h].*) */
 } lb_config;
 
 int lb_options_register(opt_registry *r, lb_config *c, strbuf *err);

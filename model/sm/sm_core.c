@@ -97,15 +97,19 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
     s->l1d_enabled = !cfg->l1.dl1.disabled;
     gsim_cache_cfg dl1 = cfg->l1.dl1; /* the adaptive carve-out allocates the unified array's ways */
     if (cfg->l1.adaptive_cache) dl1.assoc = l1_carveout_max_ways(&cfg->l1);
+    sm_lbc_l1_shape(cfg, &dl1); /* CacheExt / CERF: room for the register file's capacity */
     if (s->l1d_enabled && (cache_init(&s->l1d, &dl1) != 0 ||
-                           cache_set_ways(&s->l1d, cfg->l1.dl1.assoc, cfg->l1.dl1.alloc_policy) != 0)) {
+                           (cfg->l1.adaptive_cache &&
+                            cache_set_ways(&s->l1d, cfg->l1.dl1.assoc, cfg->l1.dl1.alloc_policy) != 0))) {
         strbuf_printf(err, "SM %d: cannot build the L1 data cache from -gpgpu_cache:dl1\n", id);
         sm_core_free(s);
         return -1;
     }
-    if (s->l1d_enabled && cfg->l1.adaptive_cache && (cfg->sm.pdp_mode != PDP_MODE_OFF || cfg->cbwt.stats || cfg->cbwt.ctrl)) {
+    if (s->l1d_enabled && cfg->l1.adaptive_cache &&
+        (cfg->sm.pdp_mode != PDP_MODE_OFF || cfg->cbwt.stats || cfg->cbwt.ctrl || cfg->lbc.cacheext || cfg->lbc.cerf)) {
         strbuf_printf(err, "SM %d: -gpgpu_adaptive_cache_config 1 is not combined with CBWT's L1D policies and "
-                      "statistics (they size their tables by the L1D's ways)\n", id);
+                      "statistics (they size their tables by the L1D's ways) nor with CacheExt / CERF (they add "
+                      "ways of their own)\n", id);
         sm_core_free(s);
         return -1;
     }
@@ -157,6 +161,7 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         sm_core_free(s);
         return -1;
     }
+    sm_lbc_init(s);
     if (sm_lb_init(s) != 0) {
         strbuf_printf(err, "SM %d: out of memory (Linebacker)\n", id);
         sm_core_free(s);
@@ -260,6 +265,7 @@ static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint3
     cache_invalidate_all(&s->l1c);
     sm_prefetch_reset(s);
     sm_lb_kernel_begin(s); /* after the L1 invalidation: its evictions are no victims */
+    sm_lbc_kernel_begin(s);
     if (s->pdp.mode != PDP_MODE_OFF && s->cfg->cbwt.pd_launch == CBWT_PD_RESET) pdp_l1_reset(&s->pdp, s->cfg->sm.pdp_pd);
     if (s->pcs) memset(s->pcs, 0, s->pc_cap * sizeof *s->pcs);
     s->pc_n = 0;
@@ -380,6 +386,7 @@ void sm_core_tick(sm_core *s, uint64_t cycle)
     }
     if (s->slb) sm_slumber_tick(s, cycle);
     sm_lb_tick(s, cycle);
+    sm_lbc_tick(s, cycle);
     sm_apply_response(s, cycle);
     sm_wheel_run(s, cycle);
     sm_ldst_cycle(s, cycle);
@@ -504,6 +511,8 @@ uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle)
         uint64_t l = sm_lb_next_work(s, cycle);
         if (l < t) t = l;
     }
+    if (s->pcal_on && s->live_ctas && s->pcal_next && s->pcal.phase != PCAL_HOLD && s->pcal_next < t)
+        t = s->pcal_next; /* PCAL samples its periods while it tunes */
     if (s->rsp_n) {
         uint64_t r = s->rsp[s->rsp_head].ready;
         if (r < t) t = r;

@@ -42,6 +42,7 @@
 #include "../linebacker/lb_monitor.h"
 #include "../linebacker/lb_vtt.h"
 #include "../linebacker/lb_xfer.h"
+#include "../lbcompare/pcal.h"
 #include "../regfile/regfile.h"
 #include "../simt/simt.h"
 #include "coalescer.h"
@@ -132,6 +133,17 @@ typedef struct sm_stats {
     uint64_t lb_vp_reg_cycles;   /* warp registers in active partitions x active cycles */
     uint64_t lb_active_cta_cycles; /* schedulable CTAs x active cycles */
     uint64_t lb_vp_changes;      /* changes of the active partition mask */
+    /* -lb_load_stats: per hashed PC (Load Monitor entry), over every SM's monitoring periods */
+    uint64_t lb_ld_hits[LB_LM_ENTRIES], lb_ld_misses[LB_LM_ENTRIES]; /* L1 or victim-tag hits, misses */
+    uint64_t lb_ld_high[LB_LM_ENTRIES];     /* periods it was above the hit threshold */
+    uint64_t lb_ld_selected[LB_LM_ENTRIES]; /* kernels in which it was selected */
+    /* Linebacker's comparison baselines (sm_lbcompare.c) */
+    uint64_t pcal_bypasses;      /* PCAL: loads of warps without a token that skipped the L1 */
+    uint64_t pcal_periods;       /* PCAL: sampling periods ended */
+    uint64_t pcal_token_cycles, pcal_warp_cycles; /* PCAL: T and W x cycles with a CTA resident */
+    uint64_t l1ext_way_kernels;  /* CacheExt / CERF: extra L1 ways, summed over kernels */
+    uint64_t cerf_reg_hits;      /* CERF: L1 hits read from the register banks */
+    uint64_t cerf_wait_cycles;   /* CERF: cycles those reads waited for their bank */
 } sm_stats;
 
 /* Per load PC of the current kernel: L1 outcomes (the per-load-PC miss record). */
@@ -340,6 +352,15 @@ typedef struct sm_core {
     uint64_t lb_acc_at;         /* time averages accumulated up to this cycle */
     uint32_t lb_vp_mask;        /* active partitions (for the waveforms) */
     double lb_last_ipc;         /* IPC of the last period (for the waveforms, x1000 there) */
+    /* Linebacker's comparison baselines (sm_lbcompare.c, model/lbcompare) */
+    int pcal_on, l1ext_on, cerf_on;
+    pcal pcal;                  /* PCAL's tokens and warp limit */
+    uint64_t pcal_next;         /* next period end (0: set at the kernel's first tick) */
+    uint64_t pcal_insn;         /* warp_insn at the period's start */
+    uint64_t pcal_at;           /* time averages accumulated up to this cycle */
+    uint64_t pcal_first_period; /* pcal_periods at the kernel's start: its first period is warm-up */
+    uint32_t l1_base_ways;      /* the L1's own ways (-gpgpu_cache:dl1) */
+    uint32_t l1_extra_ways;     /* ways the kernel's unused registers add */
     /* writeback wheel */
     sm_bucket *wheel;
     uint32_t wheel_size;        /* power of two > longest latency */

@@ -60,6 +60,16 @@ void sm_lb_l1_sent(sm_core *s, uint64_t line);
 /* Recomputes the active partitions from the registers in use (throttling) and applies them. */
 void sm_lb_update_vps(sm_core *s);
 
+/* Linebacker's comparison baselines: PCAL, CacheExt, CERF (sm_lbcompare.c). */
+void sm_lbc_l1_shape(const gtlm_config *cfg, gsim_cache_cfg *l1);
+void sm_lbc_init(sm_core *s);
+void sm_lbc_kernel_begin(sm_core *s);
+void sm_lbc_tick(sm_core *s, uint64_t cycle);
+/* PCAL: 1 when this global load of slot skips the L1 (no token, line absent and not pending). */
+int sm_lbc_pcal_bypass(sm_core *s, uint32_t slot, uint64_t line);
+/* CERF: the register-bank access of a cached line (a hit's read, a fill's write); its wait. */
+uint32_t sm_lbc_cerf_access(sm_core *s, uint64_t line, int is_write, uint64_t cycle);
+
 /* Linebacker CTA throttling, register backup and restore (sm_lb_throttle.c). */
 enum sm_lb_phase {
     SM_LB_ACTIVE = 0, /* schedulable */

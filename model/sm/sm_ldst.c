@@ -187,6 +187,11 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
         feedback(s, SCHED_MEM_HIT);
         return 1;
     }
+    if (s->pcal_on && c == &s->l1d && u->space == PS_GLOBAL && !u->is_store && sm_lbc_pcal_bypass(s, u->slot, q->line))
+    {
+        s->lb_search = 0; /* a Linebacker partition search (PCAL+SVC) no longer delays it */
+        return direct_request(s, q); /* PCAL: no token, so no L1 line */
+    }
     cache_result res;
     c->now = cycle;
     s->lb_storing = u->is_store;
@@ -222,7 +227,8 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
         else sm_slumber_load_miss(s, r, cycle);
     }
     if (st == CACHE_HIT) {
-        sm_wheel_add(s, cycle + (uint64_t)latency + (uint64_t)c->pm_wait, u->slot, SM_NO_RECORD, u->rec);
+        uint64_t bank = s->cerf_on && c == &s->l1d ? sm_lbc_cerf_access(s, q->line, 0, cycle) : 0; /* CERF's bank */
+        sm_wheel_add(s, cycle + (uint64_t)latency + (uint64_t)c->pm_wait + bank, u->slot, SM_NO_RECORD, u->rec);
         if (p) p->hits++;
         if (c == &s->l1d) feedback(s, SCHED_MEM_HIT);
     } else if (st == CACHE_HIT_RESERVED) {
@@ -365,6 +371,7 @@ void sm_apply_response(sm_core *s, uint64_t cycle)
         uint64_t woken[L1_MAX_WOKEN]; /* >= cache_mshr_max_waiters: checked by the configuration */
         c->now = cycle;
         int n = cache_fill(c, rsp.addr, rsp.sector_mask, woken, L1_MAX_WOKEN);
+        if (s->cerf_on && c == &s->l1d) (void)sm_lbc_cerf_access(s, rsp.addr, 1, cycle); /* the line into its bank */
         for (int i = 0; i < n; i++)
             sm_wheel_add(s, cycle + (uint64_t)(s->cfg->l1.dl1_latency > 0 ? s->cfg->l1.dl1_latency : 1), 0,
                          SM_NO_RECORD, (uint32_t)woken[i]);

@@ -137,7 +137,16 @@ void sm_lb_tick(sm_core *s, uint64_t cycle)
         s->lb_next_period += period;
         if (s->lb_lm.state == LB_MONITOR) {
             s->st.lb_periods++;
+            int per_load = s->cfg->lb.load_stats;
+            for (int h = 0; per_load && h < LB_LM_ENTRIES; h++) {
+                s->st.lb_ld_hits[h] += s->lb_lm.e[h].hit;
+                s->st.lb_ld_misses[h] += s->lb_lm.e[h].miss;
+            }
             lb_state st = lb_monitor_period_end(&s->lb_lm);
+            for (int h = 0; per_load && h < LB_LM_ENTRIES; h++) {
+                s->st.lb_ld_high[h] += s->lb_lm.e[h].valid & 1u;
+                s->st.lb_ld_selected[h] += st == LB_ACTIVE && lb_monitor_selected(&s->lb_lm, (uint8_t)h);
+            }
             if (st == LB_ACTIVE) {
                 lb_vtt_reset(&s->lb_vtt, 0); /* the monitoring tags are dropped */
                 activate(s);

@@ -180,6 +180,7 @@ double sum_of(const stat_registry *r, stat_scope scope, const void *ctx)
 
 const char *const kDemandReads[] = {"gpu.apres.hit_after_hit", "gpu.apres.hit_after_miss", "gpu.apres.merged",
                                     "gpu.apres.cold_misses", "gpu.apres.capacity_conflict_misses", nullptr};
+const char *const kRfConflicts[] = {"gpu.lb.rf_operand_conflict_cycles", "gpu.lb.rf_nonop_conflict_cycles", nullptr};
 const char *const kTraffic[] = {"gpu.apres.demand_bytes", "gpu.apres.prefetch_bytes", nullptr};
 
 // GPU totals of the APRES statistics (registered once, by SM 0; the sums join every SM's counters),
@@ -274,6 +275,58 @@ void register_lb_totals(stat_registry *r)
                    "schedulable CTAs per SM, time average", nullptr);
     stat_add_derived(r, "gpu.lb.overhead_bytes", lb_overhead, nullptr, "bytes",
                      "register backup + restore bytes at the SMs' ports (Linebacker's traffic overhead)", nullptr);
+    stat_add_sum(r, "gpu.lb.rf_operand_conflict_cycles", "gpu.sm[*].regfile.bank_conflict_cycles", "cycles",
+                 "operand-read bank-conflict cycles, all SMs", nullptr);
+    stat_add_sum(r, "gpu.lb.rf_nonop_conflict_cycles", "gpu.sm[*].regfile.nonop_conflict_cycles", "cycles",
+                 "victim / backup / CERF line accesses' bank-conflict cycles, all SMs", nullptr);
+    stat_add_derived(r, "gpu.lb.rf_conflict_cycles", sum_of, kRfConflicts, "cycles",
+                     "register-file bank-conflict cycles, operand and non-operand (Fig. 16)", nullptr);
+}
+
+// -lb_load_stats: the Load Monitor's outcome per hashed PC, per SM and summed over the SMs (once).
+void register_lb_loads(stat_registry *r, const std::string &p, bool totals, sm_stats *s)
+{
+    for (int h = 0; h < LB_LM_ENTRIES; h++) {
+        std::string leaf = "lb.load[" + std::to_string(h) + "].";
+        const Entry e[] = {
+            {"hits", &s->lb_ld_hits[h], "accesses", "Linebacker monitoring: this hashed PC's L1 or victim-tag hits"},
+            {"misses", &s->lb_ld_misses[h], "accesses", "Linebacker monitoring: its misses"},
+            {"high_periods", &s->lb_ld_high[h], "periods", "Linebacker monitoring: periods above the hit threshold"},
+            {"selected", &s->lb_ld_selected[h], "kernels", "Linebacker: kernels in which it was selected"},
+        };
+        add_all(r, p + leaf, e, sizeof e / sizeof *e);
+        if (!totals) continue;
+        for (const char *k : {"hits", "misses", "high_periods", "selected"}) {
+            std::string path = "gpu." + leaf + k, pat = "gpu.sm[*]." + leaf + k;
+            stat_add_sum(r, path.c_str(), pat.c_str(), "count", "Linebacker per hashed PC, summed over every SM", nullptr);
+        }
+    }
+}
+
+// Linebacker's comparison baselines (PCAL, CacheExt, CERF; sm_lbcompare.c), per SM.
+void register_lbc(stat_registry *r, const std::string &p, const sm_core &core, sm_stats *s)
+{
+    if (core.pcal_on) {
+        const Entry e[] = {
+            {"pcal.bypasses", &s->pcal_bypasses, "requests", "PCAL: loads of warps without a token that skipped the L1"},
+            {"pcal.periods", &s->pcal_periods, "periods", "PCAL: sampling periods ended"},
+            {"pcal.token_cycles", &s->pcal_token_cycles, "token-cycles", "PCAL: tokens x cycles with a CTA resident"},
+            {"pcal.warp_cycles", &s->pcal_warp_cycles, "warp-cycles", "PCAL: warp limit W x cycles with a CTA resident"},
+        };
+        add_all(r, p, e, sizeof e / sizeof *e);
+        stat_add_ratio(r, (p + "pcal.tokens_avg").c_str(), (p + "pcal.token_cycles").c_str(), (p + "cycles").c_str(),
+                       "tokens", "PCAL: tokens per SM, time average", nullptr);
+        stat_add_ratio(r, (p + "pcal.warps_avg").c_str(), (p + "pcal.warp_cycles").c_str(), (p + "cycles").c_str(),
+                       "warps", "PCAL: warp limit per SM, time average", nullptr);
+    }
+    if (core.l1ext_on) {
+        const Entry e[] = {
+            {"l1ext.extra_way_kernels", &s->l1ext_way_kernels, "ways", "CacheExt / CERF: extra L1 ways, summed over kernels"},
+            {"cerf.reg_hits", &s->cerf_reg_hits, "accesses", "CERF: L1 hits read from the register banks"},
+            {"cerf.wait_cycles", &s->cerf_wait_cycles, "cycles", "CERF: cycles those reads waited for their bank"},
+        };
+        add_all(r, p, e, core.cerf_on ? 3 : 1);
+    }
 }
 
 } // namespace
@@ -328,7 +381,9 @@ void SmModule::register_stats(stat_registry *r)
     for (int b = 0; b < 16; b++)
         stat_add_counter(r, (p + "load_latency_hist[" + std::to_string(b) + "]").c_str(), &s->load_latency_hist[b],
                          "instructions", "global/local loads with latency in [2^b, 2^(b+1)) cycles", nullptr);
-    if (core_.lb_on) { // Linebacker's counters only when it runs: the baseline's statistics stay as they were
+    register_lbc(r, p, core_, s);
+    // only when one runs (or -lb_load_stats asks for the block): the baseline's statistics stay
+    if (core_.lb_on || core_.pcal_on || core_.l1ext_on || core_.cfg->lb.load_stats) {
         const Entry lb[] = {
             {"lb.reg_hits", &s->lb_reg_hits, "accesses", "Linebacker: L1 misses served by a victim line in the register file"},
             {"lb.reg_hit_latency", &s->lb_reg_hit_latency, "cycles", "Linebacker: latency of those Reg hits, summed"},
@@ -366,6 +421,7 @@ void SmModule::register_stats(stat_registry *r)
         add_all(r, p, lb, sizeof lb / sizeof *lb);
         stat_add_derived(r, (p + "lb.cta_regs").c_str(), lb_cta_regs, &core_, "warp registers",
                          "Linebacker: #reg, the 128-byte warp registers of one CTA (last kernel)", nullptr);
+        if (core_.lb_on && core_.cfg->lb.load_stats) register_lb_loads(r, p, core_.id == 0, s);
         if (core_.id == 0) register_lb_totals(r); // sums over every SM, registered once
     }
     if (core_.l1d_enabled) add_cache(r, p + "l1d.", &core_.l1d.st);
