@@ -30,7 +30,7 @@ typedef struct ra_work {
     const ptx_func *f;
     const uint8_t *w; /* width per slot */
     uint32_t n, nw;   /* slots, words per set */
-    word *gen, *kill, *in, *out, *adj, *live;
+    word *gen, *kill, *in, *out, *adj, *live, *dead;
 } ra_work;
 
 /* Per block: registers read before any unguarded write (gen) and written unguarded (kill). */
@@ -108,6 +108,7 @@ static void interference(ra_work *k)
             for (int i = 0; i < in->ndst; i++) {
                 uint32_t d = in->dst[i];
                 if (d >= k->n || !k->w[d]) continue;
+                if (!bit(k->live, d)) set(k->dead, d);
                 edges_with(k, d, k->live);
                 for (int j = 0; j < i; j++)
                     if (in->dst[j] < k->n && k->w[in->dst[j]]) edge(k, d, in->dst[j]);
@@ -124,6 +125,12 @@ static void interference(ra_work *k)
     if (f->n_blocks)
         for (uint32_t x = 0; x < k->nw; x++)
             for (word v = k->in[x]; v; v &= v - 1) edges_with(k, x * WB + (uint32_t)__builtin_ctzll(v), k->in);
+    /* A result nobody reads still lands in its register, possibly late (a load's): the hardware's
+     * scoreboard on physical registers would order a later write to it after that one, ours works on
+     * PTX registers and does not, so a dead result gets a register of its own. */
+    for (uint32_t r = 0; r < k->n; r++) set(k->live, r);
+    for (uint32_t x = 0; x < k->nw; x++)
+        for (word v = k->dead[x]; v; v &= v - 1) edges_with(k, x * WB + (uint32_t)__builtin_ctzll(v), k->live);
 }
 
 typedef struct ra_order { uint32_t first, slot; } ra_order;
@@ -211,7 +218,7 @@ int reg_alloc_build(reg_alloc *out, const ptx_func *f, uint32_t budget)
     out->phys = malloc(((size_t)n + 1) * sizeof *out->phys);
     out->width = calloc((size_t)n + 1, 1);
     uint8_t *w = calloc((size_t)n + 1, 1);
-    ra_work k = {f, w, n, (n + WB - 1) / WB + 1, NULL, NULL, NULL, NULL, NULL, NULL};
+    ra_work k = {f, w, n, (n + WB - 1) / WB + 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     size_t bs = ((size_t)f->n_blocks + 1) * k.nw;
     k.gen = calloc(bs, sizeof(word));
     k.kill = calloc(bs, sizeof(word));
@@ -219,8 +226,9 @@ int reg_alloc_build(reg_alloc *out, const ptx_func *f, uint32_t budget)
     k.out = calloc(bs, sizeof(word));
     k.adj = calloc(((size_t)n + 1) * k.nw, sizeof(word));
     k.live = calloc(k.nw, sizeof(word));
+    k.dead = calloc(k.nw, sizeof(word));
     int rc = -1;
-    if (out->phys && out->width && w && k.gen && k.kill && k.in && k.out && k.adj && k.live) {
+    if (out->phys && out->width && w && k.gen && k.kill && k.in && k.out && k.adj && k.live && k.dead) {
         for (uint32_t r = 0; r < n; r++) {
             w[r] = (uint8_t)reg_alloc_width(f->regs[r].type);
             out->phys[r] = RA_NONE;
@@ -230,7 +238,7 @@ int reg_alloc_build(reg_alloc *out, const ptx_func *f, uint32_t budget)
         interference(&k);
         rc = colour(&k, out) == 0 && fold(out, budget) == 0 ? 0 : -1;
     }
-    free(w), free(k.gen), free(k.kill), free(k.in), free(k.out), free(k.adj), free(k.live);
+    free(w), free(k.gen), free(k.kill), free(k.in), free(k.out), free(k.adj), free(k.live), free(k.dead);
     if (rc) reg_alloc_free(out);
     return rc;
 }
