@@ -44,17 +44,18 @@ double PowerBreakdown::leakage() const
 
 namespace {
 
-// The idle-period leaves of a block type (null h: names only).
-struct IdleLeaf {
+// A policy's counter leaves: name, counter (null: names only), unit, what.
+struct RfpLeaf {
     std::string name;
     uint64_t *src;
     const char *unit;
     std::string desc;
 };
 
-std::vector<IdleLeaf> idle_leaves(idle_hist *h)
+// The idle-period leaves of a block type (null h: names only).
+std::vector<RfpLeaf> idle_leaves(idle_hist *h)
 {
-    std::vector<IdleLeaf> v;
+    std::vector<RfpLeaf> v;
     v.push_back({"idle.idle_cycles", h ? &h->idle_cycles : nullptr, "block-cycles",
                  "cycles blocks saw no access (idle periods), summed over blocks"});
     v.push_back({"idle.block_cycles", h ? &h->block_cycles : nullptr, "block-cycles",
@@ -85,7 +86,7 @@ int register_pm_stats(stat_registry *r, const std::string &prefix, pm_domain *d)
     bad |= stat_add_real(r, (prefix + "transition_energy").c_str(), &d->st.transition_pj, "pJ",
                          "energy of transitions into low-power modes", nullptr) < 0;
     if (idle_hist *h = d->idle) { // Snooze / [151] cache blocks: idleness (docs/power.md#snooze)
-        for (const IdleLeaf &l : idle_leaves(h))
+        for (const RfpLeaf &l : idle_leaves(h))
             bad |= stat_add_counter(r, (prefix + l.name).c_str(), l.src, l.unit, l.desc.c_str(), nullptr) < 0;
     }
     return bad ? -1 : 0;
@@ -93,14 +94,7 @@ int register_pm_stats(stat_registry *r, const std::string &prefix, pm_domain *d)
 
 namespace {
 
-// The leaves of a register-file policy's statistics: name, counter (null st: names only), unit, what.
-struct RfpLeaf {
-    std::string name;
-    uint64_t *src;
-    const char *unit;
-    std::string desc;
-};
-
+// The leaves of a register-file policy's statistics (null st: names only).
 std::vector<RfpLeaf> rfp_leaves(rfp_stats *st)
 {
     std::vector<RfpLeaf> v;
@@ -420,7 +414,7 @@ int PowerStats::register_stats(stat_registry *r)
     if (pm_policy_keeps_idle(pm_policy_cache(pol))) // Snooze's idleness of L1D and L2 blocks over the GPU
         for (const Gated &g : {gated[1], gated[3]}) {
             if (!std::string(g.type).compare("l1d") && cfg_.l1.dl1.disabled) continue;
-            for (const IdleLeaf &l : idle_leaves(nullptr)) {
+            for (const RfpLeaf &l : idle_leaves(nullptr)) {
                 stat_names n{nullptr, nullptr, 0};
                 bad |= stat_add_sum(r, (std::string("gpu.power.modes.") + g.type + "." + l.name).c_str(),
                                     (std::string(g.pattern) + l.name).c_str(), l.unit, (l.desc + ", over the GPU").c_str(),
