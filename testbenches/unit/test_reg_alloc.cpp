@@ -12,6 +12,7 @@
 
 extern "C" {
 #include "analysis/reg_alloc.h"
+#include "analysis/reg_hints.h"
 #include "ptx/ptx_parse.h"
 #include "ptx/ptxas_info.h"
 }
@@ -248,4 +249,42 @@ TEST(RegAlloc, WorkloadKernelsNearPtxas)
     EXPECT_GE(ours * 115, theirs * 100);
     printf("  %d kernels: allocated %llu, ptxas %llu registers in all\n", kernels, (unsigned long long)ours,
            (unsigned long long)theirs);
+}
+
+// The hint pass over an allocation (reg_hints_build_units): a 64-bit operand spans two warp registers
+// and gets the join of their next accesses (read if either is, the nearer one); a predicate spans
+// none (undetermined: read).
+TEST(RegAlloc, HintsOverAllocatedPairs)
+{
+    Alloc t("ld.param.u32 %r4, [n];\n"        // 0: r4 -> 0
+            "cvt.u64.u32 %rd1, %r4;\n"        // 1: r4 dies, rd1 -> 0,1
+            "cvt.u32.u64 %r1, %rd1;\n"        // 2: rd1 dies, r1 -> 0
+            "mov.u32 %r2, 5;\n"               // 3: r2 -> 1 (rd1's second half)
+            "setp.eq.u32 %p1, %r2, 0;\n"      // 4
+            "@%p1 add.u32 %r3, %r2, %r1;\n"   // 5: unread r3 -> 2
+            "ret;\n");
+    ASSERT_EQ(t.phys("%rd1"), 0u);
+    ASSERT_EQ(t.phys("%r1"), 0u);
+    ASSERT_EQ(t.phys("%r2"), 1u);
+    ASSERT_EQ(t.phys("%r3"), 2u);
+    reg_units u{t.a.phys, t.a.width, t.a.shared, 4};
+    reg_hints h{};
+    ASSERT_EQ(reg_hints_build_units(&h, t.f, &u, REG_HINTS_LOOPS_DATAFLOW), 0);
+    const reg_hint *src = reg_hint_src(&h, t.f, 2, 0);  // rd1 at pc 2
+    ASSERT_NE(src, nullptr);
+    // Half 0 is read next at pc 5 (r1, 3 away), half 1 written at pc 3 (r2, 1 away): read, 1 away.
+    EXPECT_EQ(src->kind, RH_READ);
+    EXPECT_EQ(src->dist, 1u);
+    EXPECT_EQ(src->next_pc, 3u);
+    const reg_hint *d = reg_hint_dst(&h, t.f, 1, 0);  // rd1 written at pc 1: both halves read at pc 2
+    EXPECT_EQ(d->kind, RH_READ);
+    EXPECT_EQ(d->dist, 1u);
+    const reg_hint *w = reg_hint_dst(&h, t.f, 3, 0);  // r2: read at pc 4
+    EXPECT_EQ(w->kind, RH_READ);
+    EXPECT_EQ(w->next_pc, 4u);
+    EXPECT_EQ(h.entry[0].kind, RH_WRITE);  // first written (ld.param): OFF until then
+    EXPECT_EQ(h.entry[1].kind, RH_WRITE);  // first written by rd1's cvt
+    EXPECT_EQ(h.entry[2].kind, RH_READ);   // a guarded write may keep the old value: a read
+    EXPECT_EQ(h.entry[3].kind, RH_NONE);   // never used
+    reg_hints_free(&h);
 }
