@@ -108,17 +108,25 @@ static void work_free(work *w)
     free(w->x.start), free(w->x.list);
 }
 
-static uint32_t unit(const uint32_t *unit_of, uint32_t reg) { return unit_of ? unit_of[reg] : reg; }
+static uint32_t unit(const reg_units *U, uint32_t reg) { return U->unit_of ? U->unit_of[reg] : reg; }
+static uint32_t width(const reg_units *U, uint32_t reg) { return U->width ? U->width[reg] : 1; }
+
+/* Register reg (< f->n_regs) occupies unit u. */
+static int covers(const reg_units *U, uint32_t reg, uint32_t u)
+{
+    uint32_t w = width(U, reg), first = unit(U, reg);
+    return w && u >= first && u - first < w;
+}
 
 /* The access of the instruction to unit u: RH_READ, RH_WRITE or RH_NONE. A unit shared by
  * several registers keeps the others' values across a write to one: the write counts as a read. */
-static uint8_t access_kind(const ptx_instr *in, const uint32_t *unit_of, uint32_t nregs, uint32_t u, int shared)
+static uint8_t access_kind(const ptx_instr *in, const reg_units *U, uint32_t nregs, uint32_t u, int shared)
 {
     uint8_t k = RH_NONE;
     for (int i = 0; i < in->nsrc; i++)
-        if (in->src[i] < nregs && unit(unit_of, in->src[i]) == u) return RH_READ;
+        if (in->src[i] < nregs && covers(U, in->src[i], u)) return RH_READ;
     for (int i = 0; i < in->ndst; i++)
-        if (in->dst[i] < nregs && unit(unit_of, in->dst[i]) == u) k = RH_WRITE;
+        if (in->dst[i] < nregs && covers(U, in->dst[i], u)) k = RH_WRITE;
     /* A guarded write may leave the old value for a later read: the value must be kept. */
     if (k == RH_WRITE && (in->guard != PTX_NO_REG || shared)) k = RH_READ;
     return k;
@@ -126,8 +134,8 @@ static uint8_t access_kind(const ptx_instr *in, const uint32_t *unit_of, uint32_
 
 /* One pass over every instruction's units (each once per instruction): without fill, counts them
  * per unit into occ_start[u + 1]; with fill, stores each (pc, kind) at its unit's next slot. */
-static uint64_t scan(work *w, const ptx_func *f, const uint32_t *unit_of, uint32_t n_units, uint32_t *seen,
-                     uint32_t *fill, const uint8_t *members)
+static uint64_t scan(work *w, const ptx_func *f, const reg_units *U, uint32_t n_units, uint32_t *seen,
+                     uint32_t *fill, const uint8_t *shared)
 {
     uint64_t total = 0;
     for (uint32_t u = 0; u < n_units; u++) seen[u] = UINT32_MAX;
@@ -137,39 +145,45 @@ static uint64_t scan(work *w, const ptx_func *f, const uint32_t *unit_of, uint32
             for (int i = 0; i < (pass ? in->ndst : in->nsrc); i++) {
                 uint32_t r = pass ? in->dst[i] : in->src[i];
                 if (r >= f->n_regs) continue;
-                uint32_t u = unit(unit_of, r);
-                if (seen[u] == pc) continue;
-                seen[u] = pc;
-                total++;
-                if (!fill) {
-                    w->occ_start[u + 1]++;
-                    continue;
+                for (uint32_t h = 0; h < width(U, r); h++) {
+                    uint32_t u = unit(U, r) + h;
+                    if (u >= n_units || seen[u] == pc) continue;
+                    seen[u] = pc;
+                    total++;
+                    if (!fill) {
+                        w->occ_start[u + 1]++;
+                        continue;
+                    }
+                    w->occ_pc[fill[u]] = pc;
+                    w->occ_kind[fill[u]++] = access_kind(in, U, f->n_regs, u, shared[u]);
                 }
-                w->occ_pc[fill[u]] = pc;
-                w->occ_kind[fill[u]++] = access_kind(in, unit_of, f->n_regs, u, members[u] > 1);
             }
     }
     return total;
 }
 
 /* Per unit, the pcs accessing it (each once) and how. */
-static int collect(work *w, const ptx_func *f, const uint32_t *unit_of, uint32_t n_units)
+static int collect(work *w, const ptx_func *f, const reg_units *U, uint32_t n_units)
 {
-    uint8_t *members = calloc((size_t)n_units + 1, 1); /* 0, 1, 2 = several */
+    uint8_t *members = calloc((size_t)n_units + 1, 1); /* 0, 1, 2 = several; then: shared */
     uint32_t *seen = malloc(((size_t)n_units + 1) * sizeof *seen);
     uint32_t *fill = malloc(((size_t)n_units + 1) * sizeof *fill);
     w->occ_start = calloc((size_t)n_units + 1, sizeof *w->occ_start);
     int rc = -1;
     if (!members || !seen || !fill || !w->occ_start) goto done;
     for (uint32_t r = 0; r < f->n_regs; r++)
-        if (members[unit(unit_of, r)] < 2) members[unit(unit_of, r)]++;
-    uint64_t total = scan(w, f, unit_of, n_units, seen, NULL, members);
+        for (uint32_t h = 0; h < width(U, r); h++) {
+            uint32_t u = unit(U, r) + h;
+            if (u < n_units && members[u] < 2) members[u]++;
+        }
+    for (uint32_t u = 0; u < n_units; u++) members[u] = U->shared ? U->shared[u] != 0 : members[u] > 1;
+    uint64_t total = scan(w, f, U, n_units, seen, NULL, members);
     for (uint32_t u = 0; u < n_units; u++) w->occ_start[u + 1] += w->occ_start[u];
     w->occ_pc = malloc((size_t)(total + 1) * sizeof *w->occ_pc);
     w->occ_kind = malloc((size_t)(total + 1));
     if (!w->occ_pc || !w->occ_kind) goto done;
     memcpy(fill, w->occ_start, (size_t)n_units * sizeof *fill);
-    scan(w, f, unit_of, n_units, seen, fill, members);
+    scan(w, f, U, n_units, seen, fill, members);
     rc = 0;
 done:
     free(members), free(seen), free(fill);
@@ -222,21 +236,41 @@ static void solve(work *w, const ptx_func *f, uint32_t u, int loop_rule)
     }
 }
 
-static void set_hints(reg_hints *h, const ptx_func *f, const uint32_t *unit_of, uint32_t pc, uint32_t u, nxt n)
+#define RH_UNSET 0xff /* an operand no unit has set yet */
+
+/* An operand spanning two units (a 64-bit register) gets the join of both: read if either is read
+ * next, the nearer next access. */
+static void put(reg_hint *e, reg_hint v)
+{
+    if (e->kind == RH_UNSET || e->kind == RH_NONE) *e = v;
+    else if (v.kind != RH_NONE) {
+        uint8_t k = e->kind > v.kind ? e->kind : v.kind;
+        if (v.dist < e->dist || (v.dist == e->dist && v.next_pc < e->next_pc)) *e = v;
+        e->kind = k;
+    }
+}
+
+static void set_hints(reg_hints *h, const ptx_func *f, const reg_units *U, uint32_t pc, uint32_t u, nxt n)
 {
     const ptx_instr *in = &f->instrs[pc];
     reg_hint v = {n.kind, (uint16_t)(n.kind == RH_NONE ? RH_FAR : n.dist), n.kind == RH_NONE ? f->n_instrs : n.pc};
     reg_hint *e = &h->h[h->first[pc]];
     for (int i = 0; i < in->nsrc; i++)
-        if (in->src[i] < f->n_regs && unit(unit_of, in->src[i]) == u) e[i] = v;
+        if (in->src[i] < f->n_regs && covers(U, in->src[i], u)) put(&e[i], v);
     for (int i = 0; i < in->ndst; i++)
-        if (in->dst[i] < f->n_regs && unit(unit_of, in->dst[i]) == u) e[in->nsrc + i] = v;
+        if (in->dst[i] < f->n_regs && covers(U, in->dst[i], u)) put(&e[in->nsrc + i], v);
 }
 
 int reg_hints_build(reg_hints *out, const ptx_func *f, const uint32_t *unit_of, uint32_t n_units, int loop_rule)
 {
+    reg_units U = {unit_of, NULL, NULL, n_units};
+    return reg_hints_build_units(out, f, &U, loop_rule);
+}
+
+int reg_hints_build_units(reg_hints *out, const ptx_func *f, const reg_units *U, int loop_rule)
+{
     memset(out, 0, sizeof *out);
-    if (!unit_of) n_units = f->n_regs;
+    uint32_t n_units = U->unit_of ? U->n_units : f->n_regs;
     out->n_instrs = f->n_instrs;
     out->first = malloc(((size_t)f->n_instrs + 1) * sizeof *out->first);
     if (!out->first) return -1;
@@ -255,13 +289,12 @@ int reg_hints_build(reg_hints *out, const ptx_func *f, const uint32_t *unit_of, 
     w.in = malloc(((size_t)f->n_blocks + 1) * sizeof *w.in);
     w.out = malloc(((size_t)f->n_blocks + 1) * sizeof *w.out);
     if (!out->h || !out->entry || !w.first_occ || !w.in || !w.out || add_xedges(&w.x, f) != 0 ||
-        collect(&w, f, unit_of, n_units) != 0) {
+        collect(&w, f, U, n_units) != 0) {
         work_free(&w);
         reg_hints_free(out);
         return -1;
     }
-    /* Operands of registers outside the units (none for a well-formed map): undetermined = read. */
-    for (uint32_t i = 0; i < total; i++) out->h[i] = (reg_hint){RH_READ, RH_FAR, f->n_instrs};
+    for (uint32_t i = 0; i < total; i++) out->h[i] = (reg_hint){RH_UNSET, RH_FAR, f->n_instrs};
     for (uint32_t u = 0; u < n_units; u++) {
         out->entry[u] = (reg_hint){RH_NONE, RH_FAR, f->n_instrs};
         if (w.occ_start[u] == w.occ_start[u + 1] || !f->n_blocks) continue;
@@ -282,9 +315,12 @@ int reg_hints_build(reg_hints *out, const ptx_func *f, const uint32_t *unit_of, 
                 if (n.kind == RH_NONE) n = c;
                 else if (c.kind > n.kind) n.kind = c.kind;
             }
-            set_hints(out, f, unit_of, pc, u, n);
+            set_hints(out, f, U, pc, u, n);
         }
     }
+    /* Operands of registers outside the units (predicates of an allocation): undetermined = read. */
+    for (uint32_t i = 0; i < total; i++)
+        if (out->h[i].kind == RH_UNSET) out->h[i] = (reg_hint){RH_READ, RH_FAR, f->n_instrs};
     work_free(&w);
     return 0;
 }

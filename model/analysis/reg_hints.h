@@ -49,6 +49,18 @@ typedef struct reg_hints {
 
 /* Builds the hints of f. unit_of (f->n_regs entries, each < n_units) or NULL. 0, or -1 (memory). */
 int reg_hints_build(reg_hints *out, const ptx_func *f, const uint32_t *unit_of, uint32_t n_units, int loop_rule);
+
+/* Units of a register allocation (reg_alloc.h): a register spans width[reg] units from unit_of[reg]
+ * (0: none, a predicate; an operand spanning two gets the join of their hints: read if either is),
+ * and only units marked shared keep other live values across a write (an allocation's folded
+ * spills); without width / shared: one unit per register, shared when several map to it. */
+typedef struct reg_units {
+    const uint32_t *unit_of; /* NULL: one unit per register (then the rest is ignored) */
+    const uint8_t *width;    /* per register, or NULL: 1 */
+    const uint8_t *shared;   /* per unit, or NULL: several registers map to it */
+    uint32_t n_units;
+} reg_units;
+int reg_hints_build_units(reg_hints *out, const ptx_func *f, const reg_units *u, int loop_rule);
 void reg_hints_free(reg_hints *h);
 
 /* The hint of source operand i / destination operand i of the instruction at pc (NULL outside). */

@@ -53,6 +53,7 @@ void cache_pm_alloc(cache_core *c, int set, int way)
 {
     c->gen++;
     uint32_t b = block_of(c, set, way);
+    pm_note_access(&c->pm, b, c->now); /* the fill writes the block */
     if (c->pm_live[b]++ == 0) {
         pm_filled(&c->pm, b);
         pm_event_report(&c->pm, b, PM_EV_ALLOC, c->now);

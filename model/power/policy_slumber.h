@@ -54,7 +54,10 @@ typedef struct slumber_config {
     int long_alu_ds;       /* an ALU destination idling >= the OFF threshold: DS (1, Sec. 6.3.3) or OFF (0) */
     int hint_loops;        /* REG_HINTS_LOOPS_CONSERVATIVE (0, the thesis) or _DATAFLOW (1) */
     int wrf_wake;          /* WRF: visible cycles of a drowsy register's wake on access */
+    int reg_map;           /* SLUMBER_MAP_ALLOC (0: register-allocated PTX) or SLUMBER_MAP_FIXED (1) */
 } slumber_config;
+
+enum { SLUMBER_MAP_ALLOC = 0, SLUMBER_MAP_FIXED = 1 };
 
 enum { RFP_READ = 0, RFP_WRITE, RFP_WRITEBACK, RFP_ACCESS_N };
 

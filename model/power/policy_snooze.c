@@ -106,3 +106,8 @@ static void coarse151(pm_domain *d, uint32_t b, pm_event ev, uint64_t now)
 }
 
 const pm_policy pm_policy_coarse151 = {"coarse151", coarse151, PM_ON, NULL, &pm_policy_always_on, 0, NULL, NULL, 0};
+
+int pm_policy_keeps_idle(const pm_policy *pol)
+{
+    return pol == &pm_policy_snooze || pol == &pm_policy_snooze_destroy || pol == &pm_policy_coarse151;
+}

@@ -64,6 +64,8 @@ int pm_domain_init(pm_domain *d, uint32_t n, const pm_table *t, double block_lea
         if (d->pol->needs_aux) d->aux = calloc(n, sizeof *d->aux);
         if (!d->mode || !d->ready || (d->pol->needs_aux && !d->aux)) return -1;
         if (d->pol->init && d->pol->init(d) != 0) return -1;
+        if (pm_policy_keeps_idle(d->pol) && (!(d->idle = malloc(sizeof *d->idle)) || idle_hist_init(d->idle, n) != 0))
+            return -1;
     }
     return 0;
 }
@@ -75,6 +77,9 @@ void pm_domain_free(pm_domain *d)
     free(d->mode);
     free(d->ready);
     free(d->aux);
+    if (d->idle) idle_hist_free(d->idle);
+    free(d->idle);
+    d->idle = NULL;
     d->mode = NULL;
     d->ready = NULL;
     d->aux = NULL;
@@ -95,6 +100,7 @@ void pm_kernel_begin(pm_domain *d, uint64_t now)
 {
     d->last = now;
     if (!d->pol) return;
+    if (d->idle) idle_hist_begin(d->idle, now);
     pm_mode m0 = d->pol->initial;
     memset(d->mode, m0, d->n);
     memset(d->ready, 0, d->n * sizeof *d->ready);
@@ -103,7 +109,16 @@ void pm_kernel_begin(pm_domain *d, uint64_t now)
     if (d->pol->begin) d->pol->begin(d, now);
 }
 
-void pm_close(pm_domain *d, uint64_t now) { integrate(d, now); }
+void pm_close(pm_domain *d, uint64_t now)
+{
+    integrate(d, now);
+    if (d->idle) idle_hist_close(d->idle, now);
+}
+
+void pm_note_access(pm_domain *d, uint32_t block, uint64_t now)
+{
+    if (d->idle) idle_hist_access(d->idle, block, now);
+}
 
 pm_mode pm_get(const pm_domain *d, uint32_t block)
 {
@@ -136,6 +151,7 @@ int pm_access(pm_domain *d, uint32_t block, uint64_t now, int *lost)
 {
     if (lost) *lost = 0;
     if (!d->mode || block >= d->n) return 0;
+    pm_note_access(d, block, now);
     pm_mode m = (pm_mode)d->mode[block];
     int wait = 0;
     if (m == PM_ON && d->ready[block]) {

@@ -17,6 +17,8 @@
 
 #include <stdint.h>
 
+#include "idle_hist.h"
+
 typedef enum pm_mode { PM_ON = 0, PM_SHALLOW, PM_SLEEP, PM_OFF, PM_MODES } pm_mode;
 
 const char *pm_mode_name(int mode); /* "on", "shallow", "sleep", "off" */
@@ -110,6 +112,7 @@ typedef struct pm_domain {
     uint32_t count[PM_MODES];
     uint64_t last;         /* cycle residency is integrated up to */
     pm_stats st;
+    idle_hist *idle;       /* idle periods per block (cache domains under Snooze / [151]), or NULL */
 } pm_domain;
 
 /* n blocks of block_leak_mw each; pol NULL or always_on = baseline. 0, or -1 (no memory). */
@@ -135,6 +138,10 @@ int pm_access(pm_domain *d, uint32_t block, uint64_t now, int *lost);
 void pm_wake(pm_domain *d, uint32_t block, uint64_t now);
 /* New data was written into a block that held nothing live: nothing of it is lost any more. */
 void pm_filled(pm_domain *d, uint32_t block);
+/* The block was read or written at now (its idle period ends): pm_access does it; a cache's fill too. */
+void pm_note_access(pm_domain *d, uint32_t block, uint64_t now);
+/* Snooze and [151] keep idle-period histograms of their cache blocks. */
+int pm_policy_keeps_idle(const pm_policy *pol);
 /* Reports an event to the policy (nothing without one). */
 void pm_event_report(pm_domain *d, uint32_t block, pm_event ev, uint64_t now);
 

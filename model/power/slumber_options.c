@@ -4,6 +4,7 @@
 #include "power_config.h"
 
 static const char *const loop_rules[] = {"conservative", "dataflow", NULL};
+static const char *const reg_maps[] = {"alloc", "fixed", NULL};
 
 int slumber_options_register(opt_registry *r, slumber_config *c, strbuf *e)
 {
@@ -42,6 +43,9 @@ int slumber_options_register(opt_registry *r, slumber_config *c, strbuf *e)
     rc |= opt_add_enum(r, b, "-slumber_hint_loops", &c->hint_loops, loop_rules, "conservative",
                        "Slumber hint pass: a next access across a loop back edge is a read (conservative, the "
                        "thesis) or joined per path (dataflow)", e);
+    rc |= opt_add_enum(r, b, "-slumber_reg_map", &c->reg_map, reg_maps, "alloc",
+                       "Slumber/WRF: PTX registers onto a warp's 128-byte registers by a register allocation "
+                       "(alloc: liveness + colouring, as ptxas) or spread in order, several sharing one (fixed)", e);
     rc |= opt_add_int(r, b, "-wrf_wake", &c->wrf_wake, "1", 0, 1023,
                       "[cycles] Warped Register File: visible wake of a drowsy register on access (proposal: "
                       "the rest hidden by the operand collector; 13 = the full deep-sleep wake)", e);

@@ -166,6 +166,10 @@ uint32_t sm_slumber_load_done(sm_core *s, sm_record *r, uint64_t cycle);
 void sm_slumber_lookahead(sm_core *s, const uint32_t *order, uint32_t n, uint32_t from, uint64_t cycle);
 void sm_slumber_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle);
 void sm_slumber_warp_done(sm_core *s, uint32_t slot, uint64_t cycle);
+/* The running kernel's register map (-slumber_reg_map) and how many of a slot's registers it uses
+ * (an allocation's count; the whole stride when the registers are spread). */
+void sm_slumber_kernel_map(sm_core *s);
+uint32_t sm_slumber_units_used(const sm_core *s);
 
 /* Trace-driven warps (sm_trace.c). */
 /* Starts CTA slot c from the trace: fills its block and warps. 0, or -1 with a message in err. */

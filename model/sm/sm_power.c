@@ -103,9 +103,9 @@ uint32_t sm_power_operands(sm_core *s, uint32_t slot, const ptx_instr *in, uint3
     return (uint32_t)wait;
 }
 
-static void slot_regs(sm_core *s, uint32_t slot, pm_event ev, uint64_t now)
+static void slot_regs(sm_core *s, uint32_t slot, uint32_t n, pm_event ev, uint64_t now)
 {
-    for (uint32_t r = 0; r < s->rf_stride; r++) pm_event_report(&s->rf_pm, (slot * s->rf_stride + r) % s->rf_pm.n, ev, now);
+    for (uint32_t r = 0; r < n; r++) pm_event_report(&s->rf_pm, (slot * s->rf_stride + r) % s->rf_pm.n, ev, now);
 }
 
 void sm_power_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle)
@@ -116,15 +116,18 @@ void sm_power_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle)
         pm_event_report(&s->sm_pm, 0, PM_EV_ALLOC, cycle);
     }
     if (s->slb && !rfp_is_wrf(&s->rf_pm)) sm_slumber_cta_start(s, c, cycle);
-    else if (pm_active(&s->rf_pm))
-        for (uint32_t i = 0; i < s->warps_per_cta; i++) slot_regs(s, c->first_slot + i, PM_EV_ALLOC, cycle);
+    else if (pm_active(&s->rf_pm)) {
+        uint32_t n = s->rf_stride; /* WRF allocates the registers the kernel's map uses */
+        if (s->slb) sm_slumber_kernel_map(s), n = sm_slumber_units_used(s);
+        for (uint32_t i = 0; i < s->warps_per_cta; i++) slot_regs(s, c->first_slot + i, n, PM_EV_ALLOC, cycle);
+    }
 }
 
 void sm_power_cta_done(sm_core *s, const sm_cta_slot *c)
 {
     uint64_t now = s->last_tick == SM_NEVER ? 0 : s->last_tick;
     if (pm_active(&s->rf_pm))
-        for (uint32_t i = 0; i < s->warps_per_cta; i++) slot_regs(s, c->first_slot + i, PM_EV_FREE, now);
+        for (uint32_t i = 0; i < s->warps_per_cta; i++) slot_regs(s, c->first_slot + i, s->rf_stride, PM_EV_FREE, now);
     if (pm_active(&s->sm_pm) && !s->live_ctas) pm_event_report(&s->sm_pm, 0, PM_EV_FREE, now);
     if (s->l1d_enabled && !s->live_ctas) cache_pm_finish(&s->l1d, now); /* all its CTAs done (T6/T7) */
 }

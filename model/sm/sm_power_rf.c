@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../analysis/reg_alloc.h"
 #include "../analysis/reg_hints.h"
 #include "../simt/simt_internal.h"
 #include "sm_internal.h"
@@ -20,6 +21,8 @@ struct sm_slumber {
     const ptx_func *func;
     uint32_t stride, nv, func_index;
     int have;                   /* hints are valid (a PTX kernel without calls) */
+    int alloc;                  /* the kernel's registers are allocated (ra) rather than spread */
+    reg_alloc ra;
     uint32_t *unit_of;
     uint8_t *shared;            /* per unit: several PTX registers share it (never gated while waiting) */
     uint64_t *last_issue;       /* per warp slot, + 1 (0: none yet) */
@@ -61,6 +64,7 @@ void sm_slumber_free(sm_core *s)
     sm_slumber *z = s->slb;
     if (!z) return;
     reg_hints_free(&z->hints);
+    reg_alloc_free(&z->ra);
     free(z->shared);
     free(z->unit_of), free(z->last_issue), free(z->interval16), free(z->tracker), free(z->fetch);
     free(z->pend_kind), free(z->pend_dist), free(z->pend_pc), free(z->pend_at);
@@ -75,6 +79,19 @@ static int has_calls(const ptx_func *f)
     return 0;
 }
 
+/* The kernel's registers allocated onto the slot's registers (-slumber_reg_map alloc): units are
+ * the allocation's physical registers; only a unit a folded spill shares holds other live values. */
+static int alloc_units(sm_core *s, const ptx_func *f)
+{
+    sm_slumber *z = s->slb;
+    if (z->cfg->reg_map != SLUMBER_MAP_ALLOC || reg_alloc_build(&z->ra, f, s->rf_stride) != 0) return 0;
+    z->alloc = 1;
+    for (uint32_t u = 0; u < z->ra.n_phys; u++) z->shared[u] = z->ra.shared[u];
+    reg_units U = {z->ra.phys, z->ra.width, z->shared, s->rf_stride};
+    z->have = reg_hints_build_units(&z->hints, f, &U, z->cfg->hint_loops) == 0;
+    return 1;
+}
+
 /* Hints for the running kernel over the current register spread (rebuilt when either changes). A
  * kernel that calls functions has none: a callee's frame shares the warp's registers. */
 static void ensure_hints(sm_core *s)
@@ -84,6 +101,8 @@ static void ensure_hints(sm_core *s)
     const ptx_func *f = l ? l->kernel : NULL;
     if (f == z->func && s->rf_stride == z->stride && s->sb_regs == z->nv) return;
     reg_hints_free(&z->hints);
+    reg_alloc_free(&z->ra);
+    z->alloc = 0;
     free(z->unit_of);
     free(z->shared);
     z->unit_of = NULL;
@@ -94,9 +113,10 @@ static void ensure_hints(sm_core *s)
     z->func_index = l ? l->func_index : 0;
     z->have = 0;
     if (!f || has_calls(f) || !f->n_regs) return;
-    z->unit_of = malloc(f->n_regs * sizeof *z->unit_of);
     z->shared = calloc(s->rf_stride + 1, 1);
-    if (!z->unit_of || !z->shared) return;
+    if (!z->shared || alloc_units(s, f)) return;
+    z->unit_of = malloc(f->n_regs * sizeof *z->unit_of);
+    if (!z->unit_of) return;
     uint8_t *seen = calloc(s->rf_stride + 1, 1);
     if (!seen) return;
     for (uint32_t r = 0; r < f->n_regs; r++) {
@@ -106,6 +126,28 @@ static void ensure_hints(sm_core *s)
     }
     free(seen);
     z->have = reg_hints_build(&z->hints, f, z->unit_of, s->rf_stride, z->cfg->hint_loops) == 0;
+}
+
+void sm_slumber_kernel_map(sm_core *s) { ensure_hints(s); }
+
+/* The warp registers (power blocks) register reg (frame-relative + base) of slot occupies: 0 (a
+ * predicate), 1, or 2 (a 64-bit register of an allocation). */
+static uint32_t blocks_of(const sm_core *s, uint32_t slot, uint32_t reg, uint32_t b[2])
+{
+    const sm_slumber *z = s->slb;
+    if (!z->alloc || reg >= z->ra.n_regs) {
+        b[0] = sm_power_reg_block(s, slot, reg);
+        return 1;
+    }
+    uint32_t w = z->ra.width[reg];
+    for (uint32_t h = 0; h < w; h++) b[h] = (slot * s->rf_stride + z->ra.phys[reg] + h) % s->rf_pm.n;
+    return w;
+}
+
+uint32_t sm_slumber_units_used(const sm_core *s)
+{
+    const sm_slumber *z = s->slb;
+    return z && z->alloc && z->ra.n_phys < s->rf_stride ? z->ra.n_phys : s->rf_stride;
 }
 
 /* The instruction's pc in the kernel, or UINT32_MAX (a callee's, a trace's). */
@@ -179,27 +221,30 @@ uint32_t sm_slumber_issue(sm_core *s, uint32_t slot, const ptx_instr *in, uint32
     warp_issued(z, slot, cycle);
     if (pc != UINT32_MAX) fetched(z, pc);
     int wait = 0;
+    uint32_t b[2];
     for (int i = 0; i < in->nsrc; i++) {
         if (in->src[i] == PTX_NO_REG) continue;
-        uint32_t b = sm_power_reg_block(s, slot, in->src[i] + base);
-        int w = rfp_access(&s->rf_pm, b, 0, cycle);
-        if (w > wait) wait = w;
+        for (uint32_t k = 0, n = blocks_of(s, slot, in->src[i] + base, b); k < n; k++) {
+            int w = rfp_access(&s->rf_pm, b[k], 0, cycle);
+            if (w > wait) wait = w;
+        }
     }
     /* After the reads: each source's next period (a source also written here is re-planned below). */
     for (int i = 0; i < in->nsrc; i++) {
         if (in->src[i] == PTX_NO_REG) continue;
         reg_hint h = hint_of(z, pc, i, 0);
-        rfp_after_access(&s->rf_pm, sm_power_reg_block(s, slot, in->src[i] + base), h.kind,
-                         predict(z, slot, h.dist, h.next_pc), cycle);
+        for (uint32_t k = 0, n = blocks_of(s, slot, in->src[i] + base, b); k < n; k++)
+            rfp_after_access(&s->rf_pm, b[k], h.kind, predict(z, slot, h.dist, h.next_pc), cycle);
     }
     for (int i = 0; i < in->ndst; i++) {
         if (in->dst[i] == PTX_NO_REG) continue;
-        uint32_t b = sm_power_reg_block(s, slot, in->dst[i] + base);
         reg_hint h = hint_of(z, pc, i, 1);
-        z->pend_kind[b] = h.kind;
-        z->pend_dist[b] = h.dist;
-        z->pend_pc[b] = h.next_pc;
-        z->pend_at[b] = cycle;
+        for (uint32_t k = 0, n = blocks_of(s, slot, in->dst[i] + base, b); k < n; k++) {
+            z->pend_kind[b[k]] = h.kind;
+            z->pend_dist[b[k]] = h.dist;
+            z->pend_pc[b[k]] = h.next_pc;
+            z->pend_at[b[k]] = cycle;
+        }
     }
     return (uint32_t)wait;
 }
@@ -210,16 +255,19 @@ static int may_gate(const sm_core *s, uint32_t reg)
 {
     const sm_slumber *z = s->slb;
     if (!z->have || reg >= z->func->n_regs) return s->sb_regs <= s->rf_stride;
+    if (z->alloc) return z->ra.width[reg] && !z->shared[z->ra.phys[reg]] && !z->shared[z->ra.phys[reg] + z->ra.width[reg] - 1];
     return !z->shared[z->unit_of[reg]];
 }
 
 void sm_slumber_dests(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle, uint64_t write_at)
 {
+    uint32_t b[2];
     for (int i = 0; i < in->ndst; i++) {
         if (in->dst[i] == PTX_NO_REG) continue;
-        uint32_t b = sm_power_reg_block(s, slot, in->dst[i] + base);
-        if (write_at) rfp_alu_dest(&s->rf_pm, b, cycle, write_at, may_gate(s, in->dst[i] + base));
-        else rfp_load_dest(&s->rf_pm, b, cycle);
+        for (uint32_t k = 0, n = blocks_of(s, slot, in->dst[i] + base, b); k < n; k++) {
+            if (write_at) rfp_alu_dest(&s->rf_pm, b[k], cycle, write_at, may_gate(s, in->dst[i] + base));
+            else rfp_load_dest(&s->rf_pm, b[k], cycle);
+        }
     }
 }
 
@@ -229,14 +277,17 @@ uint32_t sm_slumber_writeback(sm_core *s, uint32_t slot, uint32_t reg, uint64_t 
 {
     sm_slumber *z = s->slb;
     if (s->warps[slot].exited) return 0; /* dead registers: the warp is gone */
-    uint32_t b = sm_power_reg_block(s, slot, reg);
-    if (!retry) {
-        int w = rfp_writeback(&s->rf_pm, b, cycle);
-        if (w) return (uint32_t)w;
+    uint32_t b[2], n = blocks_of(s, slot, reg, b), wait = 0;
+    for (uint32_t k = 0; k < n && !retry; k++) { /* both halves of a pair wake in parallel */
+        uint32_t w = (uint32_t)rfp_writeback(&s->rf_pm, b[k], cycle);
+        if (w > wait) wait = w;
     }
-    uint32_t idle = predict(z, slot, z->pend_dist[b], z->pend_pc[b]);
-    uint64_t gone = cycle - z->pend_at[b];
-    rfp_after_access(&s->rf_pm, b, z->pend_kind[b], idle > gone ? idle - (uint32_t)gone : 0, cycle);
+    if (wait) return wait;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t idle = predict(z, slot, z->pend_dist[b[k]], z->pend_pc[b[k]]);
+        uint64_t gone = cycle - z->pend_at[b[k]];
+        rfp_after_access(&s->rf_pm, b[k], z->pend_kind[b[k]], idle > gone ? idle - (uint32_t)gone : 0, cycle);
+    }
     return 0;
 }
 
@@ -251,8 +302,10 @@ void sm_slumber_load_miss(sm_core *s, sm_record *r, uint64_t cycle)
     r->pm_gated = 1;
     r->miss_cycle = cycle;
     uint32_t lat = (uint32_t)z->cfg->lat[z->tracker[r->slot] == 2 ? 2 : 1];
+    uint32_t b[2];
     for (uint32_t k = 0; k < r->ndst; k++)
-        rfp_load_miss(&s->rf_pm, sm_power_reg_block(s, r->slot, r->dst[k]), cycle, lat, may_gate(s, r->dst[k]));
+        for (uint32_t h = 0, n = blocks_of(s, r->slot, r->dst[k], b); h < n; h++)
+            rfp_load_miss(&s->rf_pm, b[h], cycle, lat, may_gate(s, r->dst[k]));
 }
 
 /* The last access of load record r completed: the tracker learns the level (an L1 miss whose data
@@ -269,10 +322,12 @@ uint32_t sm_slumber_load_done(sm_core *s, sm_record *r, uint64_t cycle)
     if (!r->pm_written) {
         r->pm_written = 1;
         if (s->warps[r->slot].exited) return 0;
-        for (uint32_t k = 0; k < r->ndst; k++) {
-            uint32_t w = (uint32_t)rfp_writeback(&s->rf_pm, sm_power_reg_block(s, r->slot, r->dst[k]), cycle);
-            if (w > wait) wait = w;
-        }
+        uint32_t b[2];
+        for (uint32_t k = 0; k < r->ndst; k++)
+            for (uint32_t h = 0, n = blocks_of(s, r->slot, r->dst[k], b); h < n; h++) {
+                uint32_t w = (uint32_t)rfp_writeback(&s->rf_pm, b[h], cycle);
+                if (w > wait) wait = w;
+            }
         if (wait) return wait;
     }
     for (uint32_t k = 0; k < r->ndst; k++) (void)sm_slumber_writeback(s, r->slot, r->dst[k], cycle, 1);
@@ -281,10 +336,12 @@ uint32_t sm_slumber_load_done(sm_core *s, sm_record *r, uint64_t cycle)
 
 static void wake_operands(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint64_t cycle)
 {
-    for (int k = 0; k < in->nsrc; k++)
-        if (in->src[k] != PTX_NO_REG) rfp_lookahead(&s->rf_pm, sm_power_reg_block(s, slot, in->src[k] + base), cycle);
-    for (int k = 0; k < in->ndst; k++)
-        if (in->dst[k] != PTX_NO_REG) rfp_lookahead(&s->rf_pm, sm_power_reg_block(s, slot, in->dst[k] + base), cycle);
+    uint32_t b[2];
+    for (int k = 0; k < in->nsrc + in->ndst; k++) {
+        uint32_t r = k < in->nsrc ? in->src[k] : in->dst[k - in->nsrc];
+        if (r == PTX_NO_REG) continue;
+        for (uint32_t h = 0, n = blocks_of(s, slot, r + base, b); h < n; h++) rfp_lookahead(&s->rf_pm, b[h], cycle);
+    }
 }
 
 /* Scheduler look-ahead (T3): the next instruction of the warp just issued (the "current" warp,
@@ -331,5 +388,6 @@ void sm_slumber_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle)
 /* A warp exited: its registers are dead (TF). */
 void sm_slumber_warp_done(sm_core *s, uint32_t slot, uint64_t cycle)
 {
-    for (uint32_t r = 0; r < s->rf_stride; r++) rfp_finish(&s->rf_pm, (slot * s->rf_stride + r) % s->rf_pm.n, cycle);
+    uint32_t n = sm_slumber_units_used(s);
+    for (uint32_t r = 0; r < n; r++) rfp_finish(&s->rf_pm, (slot * s->rf_stride + r) % s->rf_pm.n, cycle);
 }

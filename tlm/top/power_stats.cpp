@@ -43,6 +43,35 @@ double PowerBreakdown::leakage() const
     return s;
 }
 
+namespace {
+
+// A policy's counter leaves: name, counter (null: names only), unit, what.
+struct RfpLeaf {
+    std::string name;
+    uint64_t *src;
+    const char *unit;
+    std::string desc;
+};
+
+// The idle-period leaves of a block type (null h: names only).
+std::vector<RfpLeaf> idle_leaves(idle_hist *h)
+{
+    std::vector<RfpLeaf> v;
+    v.push_back({"idle.idle_cycles", h ? &h->idle_cycles : nullptr, "block-cycles",
+                 "cycles blocks saw no access (idle periods), summed over blocks"});
+    v.push_back({"idle.block_cycles", h ? &h->block_cycles : nullptr, "block-cycles",
+                 "blocks x cycles observed: idleness = idle.idle_cycles / idle.block_cycles"});
+    for (int k = 0; k < IDLE_BINS; k++) {
+        std::string what = std::string("idle periods of a block, length ") + idle_hist_bin_name[k] + " cycles";
+        v.push_back({std::string("idle.periods.") + idle_hist_bin_name[k], h ? &h->periods[k] : nullptr, "periods", what});
+        v.push_back({std::string("idle.cycles.") + idle_hist_bin_name[k], h ? &h->cycles[k] : nullptr, "block-cycles",
+                     what + " (their cycles)"});
+    }
+    return v;
+}
+
+} // namespace
+
 int register_pm_stats(stat_registry *r, const std::string &prefix, pm_domain *d)
 {
     int bad = 0;
@@ -57,19 +86,16 @@ int register_pm_stats(stat_registry *r, const std::string &prefix, pm_domain *d)
                             "accesses to an OFF block (its data was lost: a miss)", nullptr) < 0;
     bad |= stat_add_real(r, (prefix + "transition_energy").c_str(), &d->st.transition_pj, "pJ",
                          "energy of transitions into low-power modes", nullptr) < 0;
+    if (idle_hist *h = d->idle) { // Snooze / [151] cache blocks: idleness (docs/power.md#snooze)
+        for (const RfpLeaf &l : idle_leaves(h))
+            bad |= stat_add_counter(r, (prefix + l.name).c_str(), l.src, l.unit, l.desc.c_str(), nullptr) < 0;
+    }
     return bad ? -1 : 0;
 }
 
 namespace {
 
-// The leaves of a register-file policy's statistics: name, counter (null st: names only), unit, what.
-struct RfpLeaf {
-    std::string name;
-    uint64_t *src;
-    const char *unit;
-    std::string desc;
-};
-
+// The leaves of a register-file policy's statistics (null st: names only).
 std::vector<RfpLeaf> rfp_leaves(rfp_stats *st)
 {
     std::vector<RfpLeaf> v;
@@ -402,6 +428,16 @@ int PowerStats::register_stats(stat_registry *r)
     }
     // A register-file policy's counters over the GPU (Slumber, WRF), and the register transitions' energy.
     const pm_policy *pol = pm_policy_find(cfg_.power.policy);
+    if (pm_policy_keeps_idle(pm_policy_cache(pol))) // Snooze's idleness of L1D and L2 blocks over the GPU
+        for (const Gated &g : {gated[1], gated[3]}) {
+            if (!std::string(g.type).compare("l1d") && cfg_.l1.dl1.disabled) continue;
+            for (const RfpLeaf &l : idle_leaves(nullptr)) {
+                stat_names n{nullptr, nullptr, 0};
+                bad |= stat_add_sum(r, (std::string("gpu.power.modes.") + g.type + "." + l.name).c_str(),
+                                    (std::string(g.pattern) + l.name).c_str(), l.unit, (l.desc + ", over the GPU").c_str(),
+                                    &n) < 0;
+            }
+        }
     if (pol && pol->regs_only) {
         stat_names n{nullptr, nullptr, 0};
         bad |= stat_add_sum(r, "gpu.power.modes.reg.transition_energy", "gpu.sm[*].power.reg.transition_energy", "pJ",
