@@ -13,6 +13,7 @@ extern "C" {
 #include "config/opt.h"
 #include "gpu/gpu_config.h"
 #include "llc/bloom_pred.h"
+#include "power/power_mode.h"
 #include "sm/sched.h"
 }
 
@@ -32,6 +33,19 @@ int rtl_sched_attach(sched *s, std::string &err);
 int rtl_bloom_attach(bloom_pred *p, std::string &err);
 // -rtl_bloom against the Verilated instance's size; rtl_config_check calls it.
 int rtl_bloom_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err);
+
+// Hands an initialised Snooze cache domain's decisions to the Verilated rtl/power/snooze_ctrl.sv
+// (pm_ext); pm_domain_free() releases it. Nothing to do for other policies. Returns 0 or -1.
+int rtl_power_attach(pm_domain *d, std::string &err);
+// -rtl_power against the policy; rtl_config_check calls it.
+int rtl_power_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err);
+
+// Records a Snooze domain's ops and answers into the file at path (power_recorder.cpp, built with or
+// without Verilator): wraps d->ext (the RTL) or, without one, a shadow C core. 0 or -1.
+int rtl_power_record(pm_domain *d, const char *path, std::string &err);
+// Records a Bloom predictor's queries, updates and pending inserts (bloom_recorder.cpp): wraps
+// p->ext (the RTL) or a shadow C predictor with the same masks. 0 or -1.
+int rtl_bloom_record(bloom_pred *p, const char *path, std::string &err);
 
 // Records the scheduler's queries and events into the file at path (sched_recorder.cpp, built
 // with or without Verilator): wraps the policy in place, after any rtl_sched_attach. 0 or -1.

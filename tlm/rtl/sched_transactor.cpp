@@ -120,7 +120,9 @@ bool lrr_or_gto(const char *name) { return std::strcmp(name, "lrr") == 0 || std:
 
 int rtl_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err)
 {
-    if (rtl_record_config_check(r, cfg, err) != 0 || rtl_bloom_check(r, cfg, err) != 0) return -1;
+    if (rtl_record_config_check(r, cfg, err) != 0 || rtl_bloom_check(r, cfg, err) != 0 ||
+        rtl_power_check(r, cfg, err) != 0)
+        return -1;
     if (!cfg->sm.rtl_sched) return 0;
     int warps = cfg->sm.core_pipeline.first / 32;
     int per_sched = (warps + cfg->sm.n_schedulers - 1) / cfg->sm.n_schedulers;
