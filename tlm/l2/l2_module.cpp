@@ -45,7 +45,8 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDoma
                       pm_policy_find(pc.policy), pc.lines_per_block[1]) != 0)
         throw Error(GTLM_ST_ENOMEM, std::string(this->name()) + ": out of memory for the L2 power modes");
     std::string why; // Snooze's controller of the slice in RTL
-    if (pc.rtl_power && rtl_power_attach(&s_.cache.pm, why) != 0) throw Error(GTLM_ST_ECONFIG, "-rtl_power: " + why);
+    if (pc.rtl_power && rtl_power_attach(&s_.cache.pm, std::string(this->name()) + ".snooze", cfg.gpu.vcd_file, why) != 0)
+        throw Error(GTLM_ST_ECONFIG, "-rtl_power: " + why);
     from_icnt.on_request = [this](Gp &gp, const sc_core::sc_time &t) { return on_request(gp, t); };
     from_icnt.on_resp_ready = [this] { domain_.wake(this); };
     to_dram.on_response = [this](Gp &gp, const sc_core::sc_time &t) { return on_dram_response(gp, t); };

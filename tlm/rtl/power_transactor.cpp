@@ -6,12 +6,11 @@
 // One op = the pins (event, block, the owner's cycle), an evaluation (the outputs: mode after the
 // event, the wake it counts, pm_access's wait and lost answer) and one rising edge that commits the
 // block's new state. The cycle is an input, so an idle block costs nothing: no edge per owner cycle.
-#include <memory>
 
 #include "Vsnooze_ctrl.h"
-#include "verilated.h"
 
 #include "rtl/rtl_blocks.h"
+#include "rtl/rtl_trace.h"
 
 extern "C" {
 #include "config/opt_check.h"
@@ -28,8 +27,7 @@ bool is_snooze(const pm_policy *p) { return p == &pm_policy_snooze || p == &pm_p
 
 class PowerTransactor {
 public:
-    explicit PowerTransactor(const pm_domain *d)
-        : ctx_(std::make_unique<VerilatedContext>()), top_(std::make_unique<Vsnooze_ctrl>(ctx_.get(), "snooze_ctrl"))
+    PowerTransactor(const pm_domain *d, const std::string &name, const char *vcd_file) : top_(vcd_file, name)
     {
         top_->destroy = d->pol == &pm_policy_snooze_destroy;
         top_->wake_sleep = static_cast<uint32_t>(d->table.m[PM_SLEEP].wake_cycles);
@@ -38,9 +36,16 @@ public:
         top_->clk = 0;
         top_->eval();
         pm_ext_out o;
-        for (uint32_t b = 0; b < d->n; b++) op(b, kClear, 0, &o); // pm_domain_init's state
+        for (uint32_t b = 0; b < d->n; b++) apply(b, kClear, 0, &o); // pm_domain_init's state (not traced)
     }
     void op(uint32_t block, int op, uint64_t now, pm_ext_out *out)
+    {
+        top_.touch();
+        apply(block, op, now, out);
+    }
+
+private:
+    void apply(uint32_t block, int op, uint64_t now, pm_ext_out *out)
     {
         top_->ev_valid = 1;
         top_->ev = static_cast<uint8_t>(op);
@@ -56,9 +61,7 @@ public:
         top_->eval();
     }
 
-private:
-    std::unique_ptr<VerilatedContext> ctx_;
-    std::unique_ptr<Vsnooze_ctrl> top_;
+    RtlModel<Vsnooze_ctrl> top_;
 };
 
 } // namespace
@@ -72,7 +75,7 @@ int rtl_power_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err)
                      "the RTL controller implements -power_policy snooze and snooze_destroy, not %s", c.policy);
 }
 
-int rtl_power_attach(pm_domain *d, std::string &err)
+int rtl_power_attach(pm_domain *d, const std::string &name, const char *vcd_file, std::string &err)
 {
     if (!is_snooze(d->pol)) return 0; // always ON, or not a cache domain
     if (d->n > kBlocks) {
@@ -80,7 +83,7 @@ int rtl_power_attach(pm_domain *d, std::string &err)
               std::to_string(d->n) + " (raise -power_gating_lines_l1d/_l2)";
         return -1;
     }
-    auto *t = new PowerTransactor(d);
+    auto *t = new PowerTransactor(d, name, vcd_file);
     d->ext.ctx = t;
     d->ext.op = [](void *ctx, uint32_t b, int op, uint64_t now, pm_ext_out *o) {
         static_cast<PowerTransactor *>(ctx)->op(b, op, now, o);

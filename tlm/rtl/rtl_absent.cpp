@@ -29,7 +29,7 @@ int rtl_bloom_attach(bloom_pred *, std::string &err)
     return -1;
 }
 
-int rtl_power_attach(pm_domain *, std::string &err)
+int rtl_power_attach(pm_domain *, const std::string &, const char *, std::string &err)
 {
     err = "this gtlm was built without Verilator";
     return -1;

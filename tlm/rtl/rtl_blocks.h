@@ -35,8 +35,9 @@ int rtl_bloom_attach(bloom_pred *p, std::string &err);
 int rtl_bloom_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err);
 
 // Hands an initialised Snooze cache domain's decisions to the Verilated rtl/power/snooze_ctrl.sv
-// (pm_ext); pm_domain_free() releases it. Nothing to do for other policies. Returns 0 or -1.
-int rtl_power_attach(pm_domain *d, std::string &err);
+// (pm_ext); pm_domain_free() releases it. Nothing to do for other policies. With a model VCD
+// (vcd_file, -vcd_file), the RTL's signals go to its RTL VCD under `name` (rtl_trace.h). 0 or -1.
+int rtl_power_attach(pm_domain *d, const std::string &name, const char *vcd_file, std::string &err);
 // -rtl_power against the policy; rtl_config_check calls it.
 int rtl_power_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err);
 

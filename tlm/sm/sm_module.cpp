@@ -43,7 +43,8 @@ SmModule::SmModule(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDo
             throw std::runtime_error("-rtl_record_sched: " + why);
     }
     std::string why; // Snooze's L1D controller in RTL, recorded on SM 0
-    if (cfg.power.rtl_power && rtl_power_attach(&core_.l1d.pm, why) != 0) throw std::runtime_error("-rtl_power: " + why);
+    if (cfg.power.rtl_power && rtl_power_attach(&core_.l1d.pm, std::string(this->name()) + ".l1d_snooze", cfg.gpu.vcd_file, why) != 0)
+        throw std::runtime_error("-rtl_power: " + why);
     if (id == 0 && cfg.power.rtl_record_power && cfg.power.rtl_record_power[0] &&
         rtl_power_record(&core_.l1d.pm, cfg.power.rtl_record_power, why) != 0)
         throw std::runtime_error("-rtl_record_power: " + why);
