@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""rtl_vcd_check.py MODEL.vcd RTL.vcd PERIOD_FS: the RTL VCD of a -rtl_power run next to the model's:
-same time unit, SM 0's L1D and L2 slice 0's Snooze controllers present with internal signals
+"""rtl_vcd_check.py MODEL.vcd RTL.vcd PERIOD_FS: the RTL VCD of a -rtl_power -rtl_sched run next to the
+model's: same time unit, SM 0's warp arbiters (pins ready, grant_warp), SM 0's L1D and L2 slice 0's
+Snooze controllers present with internal signals
 (r_mode, n_mode, r_pend: the addressed block's state and next state), and aligned in time: every
 change of SM 0's controller's `now` pin (the core cycle it was driven in) is at now * PERIOD_FS, the
 time of that core edge in the model, and some of those instants are time steps of the model's VCD.
@@ -57,6 +58,9 @@ def main():
         missing = [s for s in ("r_mode", "n_mode", "r_pend", "now", "ev", "blk") if s not in inner]
         if missing:
             fail.append(f"{inst}: signals {missing} missing (scopes: {sorted(scopes)[:4]}...)")
+    for inst in ("gpu.sm_0.sched_0", "gpu.sm_0.sched_1"):
+        if not {"ready", "grant_warp"} <= set(scopes.get(inst, {})):
+            fail.append(f"{inst}: the warp arbiter's pins are missing")
     sm0 = scopes.get("gpu.sm_0.l1d_snooze", {})
     evs = changes.get(sm0.get("ev"), [])
 

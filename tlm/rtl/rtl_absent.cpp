@@ -17,7 +17,7 @@ int rtl_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err)
     return bad ? -1 : 0;
 }
 
-int rtl_sched_attach(sched *, std::string &err)
+int rtl_sched_attach(sched *, const std::string &, const char *, std::string &err)
 {
     err = "this gtlm was built without Verilator";
     return -1;

@@ -26,7 +26,8 @@ int rtl_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err)
 // Replaces the selection of an initialised LRR or GTO scheduler by the Verilated warp arbiter
 // (rtl/sched/warp_arbiter.sv) behind a transactor; sched_free() releases it. Returns 0, or -1
 // with the reason in err.
-int rtl_sched_attach(sched *s, std::string &err);
+// With a model VCD (vcd_file), its signals go to the RTL VCD under `name` (rtl_trace.h).
+int rtl_sched_attach(sched *s, const std::string &name, const char *vcd_file, std::string &err);
 
 // Moves an initialised Morpheus predictor's filters into the Verilated rtl/llc/bloom_pred.sv
 // (bloom_ext); bloom_free() releases it. Nothing to do outside bloom mode. Returns 0 or -1.

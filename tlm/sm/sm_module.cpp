@@ -35,7 +35,7 @@ SmModule::SmModule(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDo
     strbuf_free(&err);
     for (uint32_t k = 0; cfg.sm.rtl_sched && k < core_.n_sched; k++) {
         std::string why;
-        if (rtl_sched_attach(&core_.scheds[k], why) != 0) throw std::runtime_error("-rtl_sched: " + why);
+        if (rtl_sched_attach(&core_.scheds[k], std::string(this->name()) + ".sched_" + std::to_string(k), cfg.gpu.vcd_file, why) != 0) throw std::runtime_error("-rtl_sched: " + why);
     }
     if (id == 0 && cfg.sm.rtl_record_sched && cfg.sm.rtl_record_sched[0]) {
         std::string why;
