@@ -44,31 +44,24 @@ rodinia/BFS tiny -rtl_bloom -gpgpu_n_clusters 4 -morpheus_cache_sms 1
 polybench/ATAX rtx3080-morpheus -rtl_bloom -morpheus_cache_sms 8
 POINTS
 )
-if [ "$group" = power ]; then
-  "$gtlm" run rodinia/BFS --size tiny --config "$src/configs/tiny.config" -power_policy coarse151 -rtl_power 1 --quiet \
-    < /dev/null > "$out/log" 2>&1
-  rc=$?
-  if [ $rc -ne 2 ] || ! grep -q "option '-rtl_power'.*implements -power_policy snooze and snooze_destroy, not coarse151" "$out/log"; then
-    echo "FAIL: -rtl_power 1 with coarse151 gave rc=$rc:"; cat "$out/log"; fail=1
+# reject WHAT REGEX OPTIONS...: BFS on tiny.config with OPTIONS is a located configuration error (exit 2)
+reject() {
+  local what=$1 re=$2; shift 2
+  "$gtlm" run rodinia/BFS --size tiny --config "$src/configs/tiny.config" "$@" --quiet < /dev/null > "$out/log" 2>&1
+  local rc=$?
+  if [ $rc -ne 2 ] || ! grep -q -- "$re" "$out/log"; then
+    echo "FAIL: $what gave rc=$rc:"; cat "$out/log"; fail=1
   else
-    echo "rejected: -rtl_power 1 with coarse151: $(head -1 "$out/log")"
+    echo "rejected: $what: $(head -1 "$out/log")"
   fi
-  exit $fail
-fi
-"$gtlm" run rodinia/BFS --size tiny --config "$src/configs/tiny.config" -gpgpu_scheduler two_level_active:4 \
-  -rtl_sched 1 --quiet > "$out/log" 2>&1
-rc=$?
-if [ $rc -ne 2 ] || ! grep -q "option '-rtl_sched'.*implements lrr and gto" "$out/log"; then
-  echo "FAIL: -rtl_sched 1 with two_level_active gave rc=$rc:"; cat "$out/log"; fail=1
+}
+if [ "$group" = power ]; then
+  reject "-rtl_power 1 with coarse151" "option '-rtl_power'.*implements -power_policy snooze and snooze_destroy, not coarse151" \
+    -power_policy coarse151 -rtl_power 1
 else
-  echo "rejected: -rtl_sched 1 with two_level_active: $(head -1 "$out/log")"
-fi
-"$gtlm" run rodinia/BFS --size tiny --config "$src/configs/tiny.config" -morpheus_cache_sms 1 -morpheus_bloom_bits 512 \
-  -rtl_bloom 1 --quiet < /dev/null > "$out/log" 2>&1
-rc=$?
-if [ $rc -ne 2 ] || ! grep -q "option '-rtl_bloom'.*at most 256 bits" "$out/log"; then
-  echo "FAIL: -rtl_bloom 1 with 512-bit filters gave rc=$rc:"; cat "$out/log"; fail=1
-else
-  echo "rejected: -rtl_bloom 1 with 512-bit filters: $(head -1 "$out/log")"
+  reject "-rtl_sched 1 with two_level_active" "option '-rtl_sched'.*implements lrr and gto" \
+    -gpgpu_scheduler two_level_active:4 -rtl_sched 1
+  reject "-rtl_bloom 1 with 512-bit filters" "option '-rtl_bloom'.*at most 256 bits" \
+    -morpheus_cache_sms 1 -morpheus_bloom_bits 512 -rtl_bloom 1
 fi
 exit $fail
