@@ -51,7 +51,7 @@ struct pm_domain;
 /* An external per-block controller (tlm/rtl: the Verilated Snooze controller of -rtl_power, a
  * recorder): when d->ext.op is set, the blocks' state and the policy's decisions live in it, and
  * power_mode.c keeps the mirror of the modes (pm_get) and every statistic from what it answers.
- * An op is a pm_event code or one of these: */
+ * An op is a pm_event code (PM_EV_ACCESS: pm_access, the only way owners report an access) or: */
 enum {
     PM_OP_BEGIN = 9,   /* pm_kernel_begin: sent to every block in order, block 0 first, same now */
     PM_OP_FILLED = 10, /* pm_filled */

@@ -84,7 +84,7 @@ module tb_snooze_ctrl (input logic clk);
         end else if (fd != 0) begin
             fetch();
             if (at_eof) begin
-                $display("tb_snooze_ctrl: replay %s (%s, %0d blocks): %0d events, 0 mismatches (%0d accesses, %0d waited, %0d lost, %0d wakes)",
+                $display("tb_snooze_ctrl: replay %s (%0s, %0d blocks): %0d events, 0 mismatches (%0d accesses, %0d waited, %0d lost, %0d wakes)",
                          replay, destroy ? "snooze_destroy" : "snooze", blocks, cycle - 1 - longint'(blocks), accesses,
                          waited, lost_n, woken);
                 tb_end(0);
@@ -167,7 +167,7 @@ module tb_snooze_ctrl (input logic clk);
             end
             cycle++;
             if (fd == 0 && cycle > longint'(cycles)) begin
-                $display("tb_snooze_ctrl: %s wake %0d/%0d, %0d blocks, seed=%0d: %0d cycles, 0 mismatches (%0d accesses, %0d waited, %0d lost, %0d wakes)",
+                $display("tb_snooze_ctrl: %0s wake %0d/%0d, %0d blocks, seed=%0d: %0d cycles, 0 mismatches (%0d accesses, %0d waited, %0d lost, %0d wakes)",
                          destroy ? "snooze_destroy" : "snooze", wsleep, woff, blocks, seed, cycle - 1, accesses, waited,
                          lost_n, woken);
                 tb_end(0);
