@@ -29,6 +29,9 @@ int llc_options_register(opt_registry *r, llc_config *c, strbuf *e)
     rc |= opt_add_bool(r, b, "-rtl_bloom", &c->rtl_bloom, "0",
                        "Morpheus' Bloom filters in the Verilated RTL rtl/llc/bloom_pred.sv instead of the C core "
                        "(identical results, slower; docs/rtl-cosim.md)", e);
+    rc |= opt_add_string(r, b, "-rtl_record_bloom", &c->rtl_record_bloom, "",
+                         "record L2 slice 0's Morpheus controller's Bloom queries and updates to this file for the RTL "
+                         "testbench's replay (bloom predictor; \"\" = none; gtlm run --record-block bloom FILE)", e);
     rc |= opt_add_bool(r, b, "-morpheus_fn_fatal", &c->fn_fatal, "1",
                        "a predicted miss of a block the extended LLC holds stops the run (else it is counted)", e);
     rc |= opt_add_enum(r, b, "-morpheus_storage", &c->storage, storages, "rf_l1",

@@ -21,6 +21,7 @@ typedef struct llc_config {
     int bloom_bits;           /* bits per Bloom filter (two per extended set) */
     int bloom_hashes;         /* k hash functions */
     int rtl_bloom;            /* -rtl_bloom: the Verilated predictor holds the filters (tlm/rtl, issue 24) */
+    char *rtl_record_bloom;   /* -rtl_record_bloom: file recording L2 slice 0's controller's predictor, "" = none */
     int fn_fatal;             /* a false negative stops the simulation */
     /* extended LLC storage of a cache-mode SM (§3.5, G12) */
     int storage;              /* llc_storage */

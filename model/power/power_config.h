@@ -73,6 +73,8 @@ typedef struct power_config {
     int lines_per_block[2];    /* L1D, L2: cache lines per power block (0: the whole cache, a bank) */
     char *policy;              /* power-management policy: always_on, off_when_unused */
     slumber_config slumber;    /* -slumber_*, -wrf_* (register-file policies) */
+    int rtl_power;             /* -rtl_power: the Verilated Snooze controller decides (tlm/rtl, issue 24) */
+    char *rtl_record_power;    /* -rtl_record_power: file recording SM 0's L1D controller, "" = none */
 } power_config;
 
 /* Names: "int", "rf_read", ... (option -power_<name>_pj, statistic suffixes). */

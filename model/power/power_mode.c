@@ -72,6 +72,8 @@ int pm_domain_init(pm_domain *d, uint32_t n, const pm_table *t, double block_lea
 
 void pm_domain_free(pm_domain *d)
 {
+    if (d->ext.destroy) d->ext.destroy(d->ext.ctx);
+    d->ext = (pm_ext){0};
     if (d->pol && d->pol->fini) d->pol->fini(d);
     d->ps = NULL;
     free(d->mode);
@@ -96,6 +98,38 @@ static void integrate(pm_domain *d, uint64_t now)
     d->last = now;
 }
 
+/* The statistics of a block's mode change: residency, counts, entries and transition energy. */
+static void note_mode(pm_domain *d, uint32_t block, pm_mode m, uint64_t now)
+{
+    pm_mode old = (pm_mode)d->mode[block];
+    if (old == m) return;
+    integrate(d, now);
+    d->count[old]--;
+    d->count[m]++;
+    d->mode[block] = (uint8_t)m;
+    if (m != PM_ON) {
+        d->st.entries[m]++;
+        d->st.transition_pj += pm_transition_pj(d, m);
+    }
+}
+
+/* One op of an external controller; the statistics as the C core counts them (a wake passes
+ * through ON before the op's own change: an access to a sleeping block that sleeps again). */
+static int ext_op(pm_domain *d, uint32_t block, int op, uint64_t now, int *lost)
+{
+    pm_ext_out o = {0, 0, 0, 0};
+    d->ext.op(d->ext.ctx, block, op, now, &o);
+    if (o.woke) {
+        d->st.wakes++;
+        note_mode(d, block, PM_ON, now);
+    }
+    d->st.wake_cycles += (uint64_t)o.wait;
+    d->st.lost += o.lost;
+    if (lost) *lost = o.lost;
+    note_mode(d, block, (pm_mode)o.mode, now);
+    return o.wait;
+}
+
 void pm_kernel_begin(pm_domain *d, uint64_t now)
 {
     d->last = now;
@@ -106,6 +140,10 @@ void pm_kernel_begin(pm_domain *d, uint64_t now)
     memset(d->ready, 0, d->n * sizeof *d->ready);
     memset(d->count, 0, sizeof d->count);
     d->count[m0] = d->n;
+    if (d->ext.op) {
+        for (uint32_t b = 0; b < d->n; b++) ext_op(d, b, PM_OP_BEGIN, now, NULL);
+        return;
+    }
     if (d->pol->begin) d->pol->begin(d, now);
 }
 
@@ -134,24 +172,21 @@ double pm_transition_pj(const pm_domain *d, int mode)
 void pm_set(pm_domain *d, uint32_t block, pm_mode m, uint64_t now)
 {
     if (!d->mode || block >= d->n) return;
-    pm_mode old = (pm_mode)d->mode[block];
-    if (old == m) return;
-    integrate(d, now);
-    d->count[old]--;
-    d->count[m]++;
-    d->mode[block] = (uint8_t)m;
-    if (m != PM_ON) {
-        d->ready[block] &= READY_GONE; /* an early wake undone; lost data stays lost */
-        d->st.entries[m]++;
-        d->st.transition_pj += pm_transition_pj(d, m);
+    if (d->ext.op) {
+        if (m == PM_ON) ext_op(d, block, PM_OP_ON, now, NULL);
+        return;
     }
+    if (d->mode[block] == m) return;
+    note_mode(d, block, m, now);
+    if (m != PM_ON) d->ready[block] &= READY_GONE; /* an early wake undone; lost data stays lost */
 }
 
 int pm_access(pm_domain *d, uint32_t block, uint64_t now, int *lost)
 {
     if (lost) *lost = 0;
     if (!d->mode || block >= d->n) return 0;
-    pm_note_access(d, block, now);
+    pm_note_access(d, block, now); /* idle histograms see every access, whoever decides the mode */
+    if (d->ext.op) return ext_op(d, block, PM_EV_ACCESS, now, lost);
     pm_mode m = (pm_mode)d->mode[block];
     int wait = 0;
     if (m == PM_ON && d->ready[block]) {
@@ -192,12 +227,17 @@ void pm_wake(pm_domain *d, uint32_t block, uint64_t now)
 
 void pm_filled(pm_domain *d, uint32_t block)
 {
-    if (d->ready && block < d->n) d->ready[block] = 0;
+    if (d->ext.op && d->mode && block < d->n) ext_op(d, block, PM_OP_FILLED, 0, NULL);
+    else if (d->ready && block < d->n) d->ready[block] = 0;
 }
 
 void pm_event_report(pm_domain *d, uint32_t block, pm_event ev, uint64_t now)
 {
-    if (d->pol && d->pol->on_event) d->pol->on_event(d, block, ev, now);
+    if (d->ext.op) {
+        if (d->mode && block < d->n) ext_op(d, block, (int)ev, now, NULL);
+    } else if (d->pol && d->pol->on_event) {
+        d->pol->on_event(d, block, ev, now);
+    }
 }
 
 double pm_leakage_pj(const pm_table *t, double block_leak_mw, double mhz, double n, double cycles,

@@ -50,6 +50,27 @@ typedef enum pm_event {
 
 struct pm_domain;
 
+/* An external per-block controller (tlm/rtl: the Verilated Snooze controller of -rtl_power, a
+ * recorder): when d->ext.op is set, the blocks' state and the policy's decisions live in it, and
+ * power_mode.c keeps the mirror of the modes (pm_get) and every statistic from what it answers.
+ * An op is a pm_event code (PM_EV_ACCESS: pm_access, the only way owners report an access) or: */
+enum {
+    PM_OP_BEGIN = 9,   /* pm_kernel_begin: sent to every block in order, block 0 first, same now */
+    PM_OP_FILLED = 10, /* pm_filled */
+    PM_OP_ON = 11      /* pm_set(ON) by the owner (a fill writes the block); owners set nothing else */
+};
+typedef struct pm_ext_out {
+    uint8_t mode;  /* the block's mode after the op */
+    uint8_t woke;  /* the op woke the block from a low-power mode (one wake counted) */
+    uint8_t lost;  /* an access found the block's data lost */
+    int wait;      /* cycles an access waits */
+} pm_ext_out;
+typedef struct pm_ext {
+    void (*op)(void *ctx, uint32_t block, int op, uint64_t now, pm_ext_out *out);
+    void (*destroy)(void *ctx); /* in pm_domain_free */
+    void *ctx;
+} pm_ext;
+
 /* A power-management policy: decides modes from events. Hooks may be NULL. */
 typedef struct pm_policy {
     const char *name;
@@ -113,6 +134,7 @@ typedef struct pm_domain {
     uint64_t last;         /* cycle residency is integrated up to */
     pm_stats st;
     idle_hist *idle;       /* idle periods per block (cache domains under Snooze / [151]), or NULL */
+    pm_ext ext;            /* all NULL: the C policy decides */
 } pm_domain;
 
 /* n blocks of block_leak_mw each; pol NULL or always_on = baseline. 0, or -1 (no memory). */
@@ -144,6 +166,9 @@ void pm_note_access(pm_domain *d, uint32_t block, uint64_t now);
 int pm_policy_keeps_idle(const pm_policy *pol);
 /* Reports an event to the policy (nothing without one). */
 void pm_event_report(pm_domain *d, uint32_t block, pm_event ev, uint64_t now);
+/* The C core as one external op (what d->ext answers for it; d has no ext): runs op on block b and
+ * returns its outputs. The reference of the RTL testbench and of the recorder (power_ext.c). */
+void pm_op_c(pm_domain *d, uint32_t block, int op, uint64_t now, pm_ext_out *out);
 
 /* Derived figures. */
 double pm_transition_pj(const pm_domain *d, int mode);        /* energy of one round trip */

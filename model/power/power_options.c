@@ -177,6 +177,12 @@ int power_options_register(opt_registry *r, power_config *c, strbuf *e)
                          "snooze_destroy, coarse151 (these three gate the caches only), slumber or wrf (the register "
                          "file only; docs/power.md)", e);
     rc |= slumber_options_register(r, &c->slumber, e);
+    rc |= opt_add_bool(r, b, "-rtl_power", &c->rtl_power, "0",
+                       "Snooze's per-block power-mode decisions (snooze, snooze_destroy) by the Verilated RTL "
+                       "controller rtl/power/snooze_ctrl.sv instead of the C core (identical results; docs/rtl-cosim.md)", e);
+    rc |= opt_add_string(r, b, "-rtl_record_power", &c->rtl_record_power, "",
+                         "record SM 0's L1D power-mode controller's events and answers to this file for the RTL "
+                         "testbench's replay (snooze, snooze_destroy; \"\" = none; gtlm run --record-block power FILE)", e);
     return rc ? -1 : 0;
 }
 

@@ -27,3 +27,6 @@ int ref_bloom_op(int op, int set, long long key, int assoc)
     bloom_note_pending(&ref, (uint32_t)set, (uint64_t)key);
     return 0;
 }
+
+/* A replay's recorded mask (the recording run's seed): the C core hashes as the run did. */
+void ref_bloom_set_mask(int i, int j, long long mask) { ref.mask[i][j] = (uint64_t)mask; }

@@ -63,25 +63,9 @@ module tb_warp_arbiter (input logic clk);
 
     // Replay (+replay=FILE from `gtlm run --record-block sched FILE`): one cycle per recorded query
     // with the events recorded after it, split where one edge's ports cannot take them.
-    int          fd = 0, line_no = 0, queries = 0;
-    string       replay = "", line = "";
-    logic        have_line = 1'b0, at_eof = 1'b0, has_q = 1'b1;
+    int          queries = 0;
+    logic        has_q = 1'b1;
     int          rec_first = -1;
-
-    function automatic void fetch();
-        string l;
-        while (!have_line && !at_eof) begin
-            if ($fgets(l, fd) == 0) begin
-                at_eof = 1'b1;
-                return;
-            end
-            line_no++;
-            if (l.len() > 1 && l.getc(0) != "#") begin
-                line = l;
-                have_line = 1'b1;
-            end
-        end
-    endfunction
 
     initial begin
         string pol;

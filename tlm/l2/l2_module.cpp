@@ -7,6 +7,7 @@ extern "C" {
 }
 
 #include "kernel/error.h"
+#include "rtl/rtl_blocks.h"
 #include "top/power_stats.h"
 
 namespace gtlm {
@@ -43,6 +44,9 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDoma
     if (cache_pm_init(&s_.cache, &pc.modes[PWR_G_L2], pc.leak_mw[PWR_LK_L2], cfg.gpu.clocks.l2_mhz,
                       pm_policy_find(pc.policy), pc.lines_per_block[1]) != 0)
         throw Error(GTLM_ST_ENOMEM, std::string(this->name()) + ": out of memory for the L2 power modes");
+    std::string why; // Snooze's controller of the slice in RTL
+    if (pc.rtl_power && rtl_power_attach(&s_.cache.pm, std::string(this->name()) + ".snooze", cfg.gpu.vcd_file, why) != 0)
+        throw Error(GTLM_ST_ECONFIG, "-rtl_power: " + why);
     from_icnt.on_request = [this](Gp &gp, const sc_core::sc_time &t) { return on_request(gp, t); };
     from_icnt.on_resp_ready = [this] { domain_.wake(this); };
     to_dram.on_response = [this](Gp &gp, const sc_core::sc_time &t) { return on_dram_response(gp, t); };

@@ -64,16 +64,43 @@ private:
 
 } // namespace
 
+namespace {
+
+bool set(const char *path) { return path && path[0]; }
+
+int writable(const opt_registry *r, strbuf *err, const char *opt, const char *path)
+{
+    std::FILE *f = std::fopen(path, "a");
+    int bad = opt_check(r, err, opt, f != nullptr, "cannot write '%s'", path);
+    if (f) std::fclose(f);
+    return bad;
+}
+
+} // namespace
+
+// The checks of every -rtl_record_* option (sched here, power and bloom too: one place).
 int rtl_record_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err)
 {
-    const char *path = cfg->sm.rtl_record_sched;
-    if (!path || !path[0]) return 0;
-    const char *pol = cfg->sm.scheduler.name;
-    int bad = opt_check(r, err, "-rtl_record_sched", !std::strcmp(pol, "lrr") || !std::strcmp(pol, "gto"),
-                        "recording covers the lrr and gto schedulers (the RTL arbiter's), not %s", pol);
-    std::FILE *f = std::fopen(path, "a");
-    bad |= opt_check(r, err, "-rtl_record_sched", f != nullptr, "cannot write '%s'", path);
-    if (f) std::fclose(f);
+    int bad = 0;
+    if (set(cfg->sm.rtl_record_sched)) {
+        const char *pol = cfg->sm.scheduler.name;
+        bad |= opt_check(r, err, "-rtl_record_sched", !std::strcmp(pol, "lrr") || !std::strcmp(pol, "gto"),
+                         "recording covers the lrr and gto schedulers (the RTL arbiter's), not %s", pol);
+        bad |= writable(r, err, "-rtl_record_sched", cfg->sm.rtl_record_sched);
+    }
+    if (set(cfg->power.rtl_record_power)) {
+        const char *pol = cfg->power.policy ? cfg->power.policy : "";
+        bad |= opt_check(r, err, "-rtl_record_power", !std::strcmp(pol, "snooze") || !std::strcmp(pol, "snooze_destroy"),
+                         "recording covers Snooze's controller (-power_policy snooze, snooze_destroy), not %s", pol);
+        bad |= writable(r, err, "-rtl_record_power", cfg->power.rtl_record_power);
+    }
+    if (set(cfg->morpheus.rtl_record_bloom)) {
+        const llc_config &m = cfg->morpheus;
+        bad |= opt_check(r, err, "-rtl_record_bloom", m.predictor == LLC_PRED_BLOOM && (m.cache_sms > 0 || set(m.cache_sm_list)),
+                         "recording covers Morpheus' Bloom predictor: needs cache-mode SMs (-morpheus_cache_sms) and "
+                         "-morpheus_predictor bloom");
+        bad |= writable(r, err, "-rtl_record_bloom", m.rtl_record_bloom);
+    }
     return bad ? -1 : 0;
 }
 

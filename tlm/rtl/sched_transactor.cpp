@@ -12,9 +12,9 @@
 #include <memory>
 
 #include "Vwarp_arbiter.h"
-#include "verilated.h"
 
 #include "rtl/rtl_blocks.h"
+#include "rtl/rtl_trace.h"
 
 extern "C" {
 #include "config/opt_check.h"
@@ -27,9 +27,8 @@ constexpr uint32_t kRtlWarps = 64; // the arbiter's N
 
 class SchedTransactor {
 public:
-    explicit SchedTransactor(const sched *s)
-        : policy_(*s->pol), ctx_(std::make_unique<VerilatedContext>()),
-          top_(std::make_unique<Vwarp_arbiter>(ctx_.get(), "warp_arbiter"))
+    SchedTransactor(const sched *s, const std::string &name, const char *vcd_file)
+        : policy_(*s->pol), top_(vcd_file, name)
     {
         top_->gto = std::strcmp(s->pol->name, "gto") == 0;
         top_->clk = 0;
@@ -58,6 +57,7 @@ public:
 private:
     uint32_t order(uint32_t n_local, const uint8_t *st, uint32_t *out)
     {
+        top_.touch();
         if (issue_ || exit_ || start_) edge();
         uint64_t ready = 0;
         for (uint32_t j = 0; j < n_local; j++)
@@ -78,18 +78,21 @@ private:
     // kind (in the order issue, exit, start) is already pending.
     void issue(uint32_t w)
     {
+        top_.touch();
         if (issue_ || exit_ || start_) edge();
         issue_ = true;
         top_->issue_warp = w;
     }
     void exit(uint32_t w)
     {
+        top_.touch();
         if (exit_ || start_) edge();
         exit_ = true;
         top_->exit_warp = w;
     }
     void start(uint32_t w, uint64_t age)
     {
+        top_.touch();
         if (start_) edge();
         start_ = true;
         top_->start_warp = w;
@@ -109,8 +112,7 @@ private:
     }
 
     sched_policy policy_;
-    std::unique_ptr<VerilatedContext> ctx_;
-    std::unique_ptr<Vwarp_arbiter> top_;
+    RtlModel<Vwarp_arbiter> top_;
     bool issue_ = false, exit_ = false, start_ = false;
 };
 
@@ -120,7 +122,9 @@ bool lrr_or_gto(const char *name) { return std::strcmp(name, "lrr") == 0 || std:
 
 int rtl_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err)
 {
-    if (rtl_record_config_check(r, cfg, err) != 0 || rtl_bloom_check(r, cfg, err) != 0) return -1;
+    if (rtl_record_config_check(r, cfg, err) != 0 || rtl_bloom_check(r, cfg, err) != 0 ||
+        rtl_power_check(r, cfg, err) != 0)
+        return -1;
     if (!cfg->sm.rtl_sched) return 0;
     int warps = cfg->sm.core_pipeline.first / 32;
     int per_sched = (warps + cfg->sm.n_schedulers - 1) / cfg->sm.n_schedulers;
@@ -132,13 +136,13 @@ int rtl_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err)
     return bad ? -1 : 0;
 }
 
-int rtl_sched_attach(sched *s, std::string &err)
+int rtl_sched_attach(sched *s, const std::string &name, const char *vcd_file, std::string &err)
 {
     if (!lrr_or_gto(s->pol->name) || s->n_local > kRtlWarps || s->n_live) {
         err = "the RTL warp arbiter replaces an idle lrr or gto scheduler of at most 64 warps";
         return -1;
     }
-    auto *t = new SchedTransactor(s);
+    auto *t = new SchedTransactor(s, name, vcd_file);
     if (s->pol->destroy && s->pstate) s->pol->destroy(s->pstate);
     s->pol = t->policy();
     s->pstate = t;

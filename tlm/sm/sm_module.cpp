@@ -35,13 +35,22 @@ SmModule::SmModule(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDo
     strbuf_free(&err);
     for (uint32_t k = 0; cfg.sm.rtl_sched && k < core_.n_sched; k++) {
         std::string why;
-        if (rtl_sched_attach(&core_.scheds[k], why) != 0) throw std::runtime_error("-rtl_sched: " + why);
+        std::string inst = std::string(this->name()) + ".sched_" + std::to_string(k); // its RTL VCD scope
+        if (rtl_sched_attach(&core_.scheds[k], inst, cfg.gpu.vcd_file, why) != 0)
+            throw std::runtime_error("-rtl_sched: " + why);
     }
     if (id == 0 && cfg.sm.rtl_record_sched && cfg.sm.rtl_record_sched[0]) {
         std::string why;
         if (rtl_sched_record(&core_.scheds[0], cfg.sm.rtl_record_sched, why) != 0)
             throw std::runtime_error("-rtl_record_sched: " + why);
     }
+    std::string why; // Snooze's L1D controller in RTL, recorded on SM 0
+    std::string inst = std::string(this->name()) + ".l1d_snooze";
+    if (cfg.power.rtl_power && rtl_power_attach(&core_.l1d.pm, inst, cfg.gpu.vcd_file, why) != 0)
+        throw std::runtime_error("-rtl_power: " + why);
+    if (id == 0 && cfg.power.rtl_record_power && cfg.power.rtl_record_power[0] &&
+        rtl_power_record(&core_.l1d.pm, cfg.power.rtl_record_power, why) != 0)
+        throw std::runtime_error("-rtl_record_power: " + why);
     sm2icnt.on_response = [this](Gp &gp, const sc_core::sc_time &at) { return on_response(gp, at); };
     sm2icnt.on_ready = [this]() { domain_.wake(this); };
     if (stats) register_stats(stats);

@@ -46,20 +46,24 @@ int cli_parse(int argc, char **argv, int allow_workload, int allow_stats, cli_ar
             a->overrides[a->n_overrides++] = "-vcd_file";
             a->overrides[a->n_overrides++] = argv[++i];
         } else if (allow_workload && strcmp(s, "--record-block") == 0) {
-            /* a block's input/output sequence for the RTL testbench: sched -> -rtl_record_sched */
+            /* a block's input/output sequence for the RTL testbench: sched/power/bloom -> -rtl_record_<block> */
             if (i + 2 >= argc) {
-                fprintf(stderr, "gtlm: '--record-block' expects a block and a file: --record-block sched FILE\n");
+                fprintf(stderr, "gtlm: '--record-block' expects a block and a file: --record-block sched|power|bloom FILE\n");
                 return CLI_USAGE;
             }
-            if (strcmp(argv[i + 1], "sched") != 0) {
-                fprintf(stderr, "gtlm: --record-block: unknown block '%s' (recordable: sched)\n", argv[i + 1]);
+            const char *opt = !strcmp(argv[i + 1], "sched")   ? "-rtl_record_sched"
+                              : !strcmp(argv[i + 1], "power") ? "-rtl_record_power"
+                              : !strcmp(argv[i + 1], "bloom") ? "-rtl_record_bloom"
+                                                              : NULL;
+            if (!opt) {
+                fprintf(stderr, "gtlm: --record-block: unknown block '%s' (recordable: sched, power, bloom)\n", argv[i + 1]);
                 return CLI_USAGE;
             }
             if (a->n_overrides + 2 > CLI_MAX_OVERRIDES) {
                 fprintf(stderr, "gtlm: too many option overrides\n");
                 return CLI_USAGE;
             }
-            a->overrides[a->n_overrides++] = "-rtl_record_sched";
+            a->overrides[a->n_overrides++] = opt;
             a->overrides[a->n_overrides++] = argv[i + 2];
             i += 2;
         } else if (allow_workload && strcmp(s, "--set") == 0) {

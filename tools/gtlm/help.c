@@ -27,7 +27,7 @@ static const cli_flag run_flags[] = {
     {"--mode", "functional|timing", "execution mode (default: -gtlm_mode of the configuration, timing)"},
     {"--trace", "DIR", "run the Accel-Sim traces of DIR (kernelslist.g) instead of a workload"},
     {"--vcd", "FILE", "write a VCD waveform of the run (the -vcd_file option)"},
-    {"--record-block", "sched FILE", "record SM 0 scheduler 0's queries and events for the RTL testbench (-rtl_record_sched)"},
+    {"--record-block", "BLOCK FILE", "record a block's inputs and outputs for the RTL testbench: sched (SM 0 scheduler 0), power (SM 0's L1D Snooze controller), bloom (L2 slice 0's Morpheus predictor); -rtl_record_<block>"},
     {"--check-stats", NULL, "fail unless the statistics' invariants hold (timing mode)"},
     {"--load-pcs", NULL, "print the L1 hits and misses of every static load"},
     {"--per-unit", NULL, "print every statistic, per SM, L2 slice and DRAM channel, after the summary"},
