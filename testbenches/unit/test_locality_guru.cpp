@@ -82,7 +82,7 @@ void expect_static_equals_profiled(const simt_launch &l, lg_graph *stat)
 {
     lg_source_info info;
     char msg[512] = "";
-    ASSERT_EQ(lg_launch_graph(&l, LG_SRC_STATIC, LG_ELEMENT, stat, &info, msg, sizeof msg), 0) << msg;
+    ASSERT_EQ(lg_launch_graph(&l, LG_SRC_STATIC, LG_ELEMENT, 0, stat, &info, msg, sizeof msg), 0) << msg;
     EXPECT_EQ(info.used, LG_SRC_STATIC);
     EXPECT_EQ(info.unresolved, 0u) << info.why;
     lg_graph prof;
@@ -211,9 +211,9 @@ TEST(LocalityGuru, DataDependentAddressAndControlFallBack)
     lg_graph g;
     lg_source_info info;
     char msg[512] = "";
-    EXPECT_EQ(lg_launch_graph(&L.l, LG_SRC_STATIC, LG_ELEMENT, &g, &info, msg, sizeof msg), -1);
+    EXPECT_EQ(lg_launch_graph(&L.l, LG_SRC_STATIC, LG_ELEMENT, 0, &g, &info, msg, sizeof msg), -1);
     EXPECT_NE(strstr(msg, "2 of 3 global loads"), nullptr) << msg;
-    ASSERT_EQ(lg_launch_graph(&L.l, LG_SRC_AUTO, LG_ELEMENT, &g, &info, msg, sizeof msg), 0) << msg;
+    ASSERT_EQ(lg_launch_graph(&L.l, LG_SRC_AUTO, LG_ELEMENT, 0, &g, &info, msg, sizeof msg), 0) << msg;
     EXPECT_EQ(info.used, LG_SRC_PROFILED);
     EXPECT_EQ(info.unresolved, 2u);
     lg_graph_free(&g);

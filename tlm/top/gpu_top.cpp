@@ -296,8 +296,8 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t r
     lg_source_info info;
     char msg[512];
     auto t0 = std::chrono::steady_clock::now();
-    if (lg_launch_graph(&l, cfg_.tbsched.graph_source, cfg_.tbsched.graph_lines ? LG_LINE : LG_ELEMENT, &g, &info, msg,
-                        sizeof msg) != 0) {
+    if (lg_launch_graph(&l, cfg_.tbsched.graph_source, cfg_.tbsched.graph_lines ? LG_LINE : LG_ELEMENT,
+                        cfg_.tbsched.graph_eval, &g, &info, msg, sizeof msg) != 0) {
         KernelRun r;
         r.ok = false;
         r.error = msg;
