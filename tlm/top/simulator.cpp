@@ -251,6 +251,15 @@ KernelRun Simulator::run_timed(const std::string &kernel, const occ_result &occ,
     counters_.sim_seconds = *seconds;
     counters_.sim_cpu_seconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
     counters_.jit_seconds = r.jit_seconds;
+    counters_.stolen_tbs = r.sched.stolen_tbs;
+    counters_.steal_events = r.sched.steal_events;
+    counters_.fetch_stalls = r.sched.fetch_stalls;
+    counters_.tail_idle_sum = r.tail_idle_sum;
+    counters_.tail_idle_max = r.tail_idle_max;
+    counters_.graph_tbs = r.graph_tbs;
+    counters_.graph_cells = r.graph_cells;
+    counters_.graph_nonzeros = r.graph_nonzeros;
+    counters_.shared_tbs = r.shared_tbs;
     counters_.cycles = r.cycles;
     counters_.warp_insn = r.warp_insn;
     counters_.thread_insn = r.thread_insn;
