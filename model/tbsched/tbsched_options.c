@@ -29,6 +29,9 @@ int tbsched_options_register(opt_registry *r, tbsched_config *c, strbuf *e)
     rc |= opt_add_enum(r, "tbsched", "-gtlm_tb_graph_eval", &c->graph_eval, evals, "closed",
                        "LocalityGuru's evaluation of the address trees: closed (a warp load whose lanes step by at "
                        "most one granule is one run; TB sets as merged spans) or thread (lane by lane); same graph", e);
+    rc |= opt_add_bool(r, "tbsched", "-gtlm_tb_graph_refs", &c->graph_refs, "0",
+                       "profile each timing launch's global reads into the thesis' Fig. 3.2 categories (unshared, "
+                       "intra-TB, inter-TB, both; statistics tbsched.refs_*; host time outside the JIT time)", e);
     rc |= opt_add_int(r, "tbsched", "-gtlm_tb_fetch_latency", &c->fetch_latency, "-1", -1, 1000000,
                       "PAVER: core cycles to fetch an SM's next TB id from the TB-group store after it takes a group "
                       "or issues a TB (spec A.8.9: one L2 hit); -1: the L2's -rop_latency", e);

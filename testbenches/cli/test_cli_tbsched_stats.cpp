@@ -55,6 +55,21 @@ TEST(CliTbschedStats, StealingAndKernelTailOnACraftedImbalance)
     EXPECT_EQ(stat(none.out, "tbsched.shared_tbs"), 4);
     EXPECT_EQ(stat(none.out, "tbsched.graph_nonzeros"), 12);
     EXPECT_DOUBLE_EQ(stat(none.out, "tbsched.spscore"), 0.25);
+    EXPECT_EQ(stat(none.out, "tbsched.refs_accesses"), 0) << "the breakdown is off by default";
+}
+
+// Fig. 3.2's categories as statistics (-gtlm_tb_graph_refs 1), by hand: each of the 32 x 32 threads
+// reads its C element once (one warp: unshared, 1024) and A[i][k], A[j][k] for k < 64; every warp
+// of every TB reads all 32 rows A[j] (several TBs, several warps: 2 x 1024 x 64 = 131072).
+TEST(CliTbschedStats, ReferenceCategoriesOfSyrk)
+{
+    Result r = run_syrk("lrr -gtlm_tb_graph_refs 1");
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(stat(r.out, "tbsched.refs_accesses"), 132096);
+    EXPECT_EQ(stat(r.out, "tbsched.refs_unshared"), 1024);
+    EXPECT_EQ(stat(r.out, "tbsched.refs_intra_tb"), 0);
+    EXPECT_EQ(stat(r.out, "tbsched.refs_inter_tb"), 0);
+    EXPECT_EQ(stat(r.out, "tbsched.refs_intra_inter_tb"), 131072);
 }
 
 } // namespace

@@ -219,6 +219,16 @@ int register_gpu_stats(stat_registry *r, GpuCounters *c, double core_mhz)
     ok(stat_add_counter(r, "tbsched.graph_nonzeros", &c->graph_nonzeros, "elements",
                         "non-zero elements of the locality graphs (both triangles)", &n));
     ok(stat_add_counter(r, "tbsched.graph_cells", &c->graph_cells, "elements", "n^2 of the locality graphs", &n));
+    ok(stat_add_counter(r, "tbsched.refs_accesses", &c->refs_accesses, "accesses",
+                        "global read lane accesses classified (-gtlm_tb_graph_refs 1; else 0)", &n));
+    ok(stat_add_counter(r, "tbsched.refs_unshared", &c->refs_unshared, "accesses",
+                        "of them, to a granule only one warp of one TB reads (Fig. 3.2)", &n));
+    ok(stat_add_counter(r, "tbsched.refs_intra_tb", &c->refs_intra, "accesses",
+                        "of them, to a granule several warps of one TB read, no other TB (Fig. 3.2)", &n));
+    ok(stat_add_counter(r, "tbsched.refs_inter_tb", &c->refs_inter, "accesses",
+                        "of them, to a granule several TBs read, one warp each (Fig. 3.2)", &n));
+    ok(stat_add_counter(r, "tbsched.refs_intra_inter_tb", &c->refs_both, "accesses",
+                        "of them, to a granule several TBs read, several warps in one at least (Fig. 3.2)", &n));
     ok(stat_add_derived(r, "tbsched.spscore", spscore, nullptr, "ratio",
                         "SpScore (Table 3.2): 1 - non-zeros / n^2 of the locality graphs (0 without one)", &n));
 

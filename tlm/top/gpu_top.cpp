@@ -294,7 +294,21 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t r
         c.kernel_regs = regs_per_thread;
         return sm_core_kernel_begin(&c, &l, ctas_per_sm);
     };
-    if (!tbsched_needs_graph(cfg_.tbsched.policy.name)) return run(l.grid, begin);
+    lg_ref_breakdown refs{};
+    if (cfg_.tbsched.graph_refs) { // Fig. 3.2's categories, from a functional run on a copy
+        char rmsg[512];
+        if (lg_profile_refs(&l, cfg_.tbsched.graph_lines ? LG_LINE : LG_ELEMENT, &refs, rmsg, sizeof rmsg) != 0) {
+            KernelRun r;
+            r.ok = false;
+            r.error = rmsg;
+            return r;
+        }
+    }
+    if (!tbsched_needs_graph(cfg_.tbsched.policy.name)) {
+        KernelRun r = run(l.grid, begin);
+        r.refs = refs;
+        return r;
+    }
     // PAVER: the launch's TB locality graph, from LocalityGuru or profiled on a copy of device memory.
     lg_graph g;
     lg_source_info info;
@@ -316,6 +330,7 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t r
     r.graph_cells = static_cast<uint64_t>(g.n) * g.n;
     r.graph_nonzeros = g.row ? g.row[g.n] : 0;
     r.shared_tbs = g.n - sum.isolated;
+    r.refs = refs;
     lg_graph_free(&g);
     return r;
 }

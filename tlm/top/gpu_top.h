@@ -15,6 +15,7 @@
 #include <systemc>
 
 extern "C" {
+#include "analysis/locality_refs.h"
 #include "dram/dram_addr.h"
 #include "gpu/gpu_config.h"
 #include "log/log.h"
@@ -52,6 +53,7 @@ struct KernelRun {
     uint64_t tail_idle_sum = 0, tail_idle_max = 0;
     // PAVER's locality graph (0 without one): TBs, n^2, non-zeros (both triangles), TBs sharing.
     uint64_t graph_tbs = 0, graph_cells = 0, graph_nonzeros = 0, shared_tbs = 0;
+    lg_ref_breakdown refs{}; // -gtlm_tb_graph_refs: Fig. 3.2's categories of the global reads
 };
 
 class Gpu : public sc_core::sc_module {

@@ -260,6 +260,11 @@ KernelRun Simulator::run_timed(const std::string &kernel, const occ_result &occ,
     counters_.graph_cells = r.graph_cells;
     counters_.graph_nonzeros = r.graph_nonzeros;
     counters_.shared_tbs = r.shared_tbs;
+    counters_.refs_accesses = r.refs.accesses;
+    counters_.refs_unshared = r.refs.unshared;
+    counters_.refs_intra = r.refs.intra;
+    counters_.refs_inter = r.refs.inter;
+    counters_.refs_both = r.refs.both;
     counters_.cycles = r.cycles;
     counters_.warp_insn = r.warp_insn;
     counters_.thread_insn = r.thread_insn;
