@@ -37,16 +37,12 @@ void analyse(gtlm_locality_callback cb, void *payload, int lines, const simt_lau
                 std::snprintf(line, sizeof line, "line %u: unresolved: %s\n", k.loads[i].line, k.loads[i].why);
             report += line;
         }
-        uint64_t n = static_cast<uint64_t>(l->grid[0]) * l->grid[1] * l->grid[2];
-        if (!k.n_unresolved && n <= UINT32_MAX) {
-            lg_builder b;
-            lg_builder_init(&b, static_cast<uint32_t>(n), lines ? LG_LINE : LG_ELEMENT);
+        if (!k.n_unresolved) {
             char msg[256] = "";
-            if (guru_eval_launch(&k, l, &b, msg, sizeof msg) == 0 && lg_builder_graph(&b, &g) == 0)
+            if (guru_eval_graph(&k, l, lines ? LG_LINE : LG_ELEMENT, 0, &g, msg, sizeof msg) == 0)
                 e.has_graph = 1;
             else
                 report += std::string(msg[0] ? msg : "LocalityGuru: out of memory") + "\n";
-            lg_builder_free(&b);
         }
         guru_kernel_free(&k);
     }

@@ -158,26 +158,34 @@ static uint32_t guard_mask(const warp *w, const ptx_instr *in, uint32_t m)
     return g;
 }
 
+/* Where a resolved load's addresses go: per lane into a (granule, TB) set, or per warp into spans. */
+typedef struct sink {
+    lg_builder *b;
+    lg_spans *s;
+} sink;
+
 /* Records a resolved load's addresses for the lanes in g. */
-static int record(const warp *w, const ptx_instr *in, uint32_t g, uint32_t tb, lg_builder *b)
+static int record(const warp *w, const ptx_instr *in, uint32_t g, uint32_t tb, const sink *out)
 {
     const ptx_operand *a = &in->o[1];
     unsigned bytes = ptx_type_size((ptx_type)in->type) * (in->vec ? in->vec : 1);
-    uint64_t base = a->reg == PTX_NO_REG && a->sym != PTX_NO_SYM ? symbol(w, a->sym) : 0;
+    uint64_t base = a->reg == PTX_NO_REG && a->sym != PTX_NO_SYM ? symbol(w, a->sym) : 0, addr[SIMT_WARP];
+    uint32_t global = 0;
     for (; g; g &= g - 1) {
         uint32_t l = (uint32_t)__builtin_ctz(g);
-        uint64_t addr = (a->reg != PTX_NO_REG ? w->regs[(size_t)a->reg * SIMT_WARP + l] : base) + (uint64_t)a->imm;
+        addr[l] = (a->reg != PTX_NO_REG ? w->regs[(size_t)a->reg * SIMT_WARP + l] : base) + (uint64_t)a->imm;
         if (in->space == PS_GENERIC &&
-            (addr - SIMT_SHARED_WINDOW < SIMT_WINDOW_SIZE || addr - SIMT_LOCAL_WINDOW < SIMT_WINDOW_SIZE ||
-             addr - SIMT_CONST_WINDOW < SIMT_WINDOW_SIZE))
+            (addr[l] - SIMT_SHARED_WINDOW < SIMT_WINDOW_SIZE || addr[l] - SIMT_LOCAL_WINDOW < SIMT_WINDOW_SIZE ||
+             addr[l] - SIMT_CONST_WINDOW < SIMT_WINDOW_SIZE))
             continue; /* a generic load that is not global */
-        if (lg_builder_add(b, tb, addr, bytes)) return -1;
+        global |= 1u << l;
     }
-    return 0;
+    if (out->s) return lg_spans_add_warp(out->s, tb, global, addr, bytes);
+    return lg_builder_add_warp(out->b, tb, global, addr, bytes);
 }
 
 /* Runs one warp's threads (lanes in valid) through the slice. */
-static int run_warp(warp *w, const guru_kernel *k, uint32_t valid, uint32_t tb, lg_builder *b, char *msg, size_t len)
+static int run_warp(warp *w, const guru_kernel *k, uint32_t valid, uint32_t tb, const sink *b, char *msg, size_t len)
 {
     const ptx_func *f = w->f;
     uint32_t live = valid;
@@ -209,7 +217,7 @@ static int run_warp(warp *w, const guru_kernel *k, uint32_t valid, uint32_t tb, 
             break;
         case GURU_LOAD:
             if (record(w, in, guard_mask(w, in, m), tb, b)) {
-                snprintf(msg, len, "LocalityGuru: out of memory");
+                snprintf(msg, len, "LocalityGuru: out of memory (or TBs out of order)");
                 return -1;
             }
             break;
@@ -234,7 +242,7 @@ static int run_warp(warp *w, const guru_kernel *k, uint32_t valid, uint32_t tb, 
     return 0;
 }
 
-int guru_eval_launch(const guru_kernel *k, const simt_launch *l, lg_builder *b, char *msg, size_t len)
+static int eval_launch(const guru_kernel *k, const simt_launch *l, const sink *b, char *msg, size_t len)
 {
     if (k->n_unresolved) {
         snprintf(msg, len, "LocalityGuru: kernel '%s' has %u unresolved loads", k->f->name, k->n_unresolved);
@@ -261,5 +269,41 @@ int guru_eval_launch(const guru_kernel *k, const simt_launch *l, lg_builder *b, 
                 }
             }
     free(w.regs);
+    return rc;
+}
+
+int guru_eval_launch(const guru_kernel *k, const simt_launch *l, lg_builder *b, char *msg, size_t len)
+{
+    sink out = {b, NULL};
+    return eval_launch(k, l, &out, msg, len);
+}
+
+int guru_eval_graph(const guru_kernel *k, const simt_launch *l, int granularity, int per_thread, lg_graph *g, char *msg,
+                    size_t len)
+{
+    memset(g, 0, sizeof *g);
+    uint64_t n = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+    if (n > UINT32_MAX) {
+        snprintf(msg, len, "locality graph: %llu TBs are too many", (unsigned long long)n);
+        return -1;
+    }
+    lg_builder b;
+    lg_spans s;
+    sink out = {&b, NULL};
+    lg_builder_init(&b, (uint32_t)n, granularity);
+    if (!per_thread) {
+        if (lg_spans_init(&s, (uint32_t)n, granularity)) {
+            snprintf(msg, len, "LocalityGuru: out of memory");
+            return -1;
+        }
+        out.s = &s;
+    }
+    int rc = eval_launch(k, l, &out, msg, len);
+    if (!rc && (per_thread ? lg_builder_graph(&b, g) : lg_spans_graph(&s, g))) {
+        snprintf(msg, len, "locality graph: out of memory");
+        rc = -1;
+    }
+    lg_builder_free(&b);
+    if (!per_thread) lg_spans_free(&s);
     return rc;
 }

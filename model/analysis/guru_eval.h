@@ -13,11 +13,19 @@
 
 #include "../simt/simt.h"
 #include "guru_trees.h"
+#include "lg_spans.h"
 #include "locality_graph.h"
 
 /* Adds every TB's references of launch l (kernel k->f, analysed by guru_analyse) to b (sized for
  * the grid). Only a kernel whose loads all resolve can be evaluated. Returns 0, or -1 with a
  * message (an unresolved load, a loop that does not end, out of memory). */
 int guru_eval_launch(const guru_kernel *k, const simt_launch *l, lg_builder *b, char *msg, size_t len);
+
+/* The graph of launch l. per_thread 0 (the default of -gtlm_tb_graph_eval): closed form, each warp
+ * load whose lanes form a progression of at most one granule's step is one granule run and a TB's
+ * references are merged spans (lg_spans.h); 1: every lane's granule into a (granule, TB) set. Both
+ * give the same graph element for element. Returns 0 or -1 with a message. */
+int guru_eval_graph(const guru_kernel *k, const simt_launch *l, int granularity, int per_thread, lg_graph *g, char *msg,
+                    size_t len);
 
 #endif

@@ -98,13 +98,12 @@ static int cmp_entry(const void *x, const void *y)
     return (a->j > b->j) - (a->j < b->j);
 }
 
-/* (i < j) pair -> count, open addressing. */
-typedef struct pair_map { uint64_t *key, *val; uint8_t *used; size_t n, cap; } pair_map;
-
-static int pm_add(pair_map *p, uint64_t key)
+/* (i < j) pair -> weight, open addressing. */
+int lg_pairs_add(lg_pairs *p, uint32_t i, uint32_t j, uint64_t w)
 {
+    uint64_t key = i < j ? (uint64_t)i << 32 | j : (uint64_t)j << 32 | i;
     if ((p->n + 1) * 2 > p->cap) {
-        pair_map q = {0};
+        lg_pairs q = {0};
         q.cap = p->cap ? p->cap * 2 : 1024;
         q.key = malloc(q.cap * sizeof *q.key);
         q.val = malloc(q.cap * sizeof *q.val);
@@ -120,13 +119,50 @@ static int pm_add(pair_map *p, uint64_t key)
             q.used[d] = 1, q.key[d] = p->key[s], q.val[d] = p->val[s];
         }
         q.n = p->n;
-        free(p->key), free(p->val), free(p->used);
+        lg_pairs_free(p);
         *p = q;
     }
     size_t s = mix(key) & (p->cap - 1);
     while (p->used[s] && p->key[s] != key) s = (s + 1) & (p->cap - 1);
     if (!p->used[s]) p->used[s] = 1, p->key[s] = key, p->val[s] = 0, p->n++;
-    p->val[s]++;
+    p->val[s] += w;
+    return 0;
+}
+
+void lg_pairs_free(lg_pairs *p)
+{
+    free(p->key), free(p->val), free(p->used);
+    memset(p, 0, sizeof *p);
+}
+
+int lg_pairs_graph(const lg_pairs *pm, uint32_t n_tbs, lg_graph *g)
+{
+    memset(g, 0, sizeof *g);
+    entry *e = malloc((pm->n ? pm->n : 1) * 2 * sizeof *e);
+    g->row = calloc((size_t)n_tbs + 1, sizeof *g->row);
+    g->col = malloc((pm->n ? pm->n : 1) * 2 * sizeof *g->col);
+    g->val = malloc((pm->n ? pm->n : 1) * 2 * sizeof *g->val);
+    if (!e || !g->row || !g->col || !g->val) {
+        free(e);
+        lg_graph_free(g);
+        return -1;
+    }
+    size_t m = 0;
+    for (size_t s = 0; s < pm->cap; s++) {
+        if (!pm->used[s]) continue;
+        uint32_t i = (uint32_t)(pm->key[s] >> 32), j = (uint32_t)pm->key[s];
+        e[m++] = (entry){i, j, pm->val[s]};
+        e[m++] = (entry){j, i, pm->val[s]};
+    }
+    qsort(e, m, sizeof *e, cmp_entry);
+    g->n = n_tbs;
+    for (size_t x = 0; x < m; x++) {
+        g->row[e[x].i + 1]++;
+        g->col[x] = e[x].j;
+        g->val[x] = e[x].v;
+    }
+    for (uint32_t i = 0; i < g->n; i++) g->row[i + 1] += g->row[i];
+    free(e);
     return 0;
 }
 
@@ -134,46 +170,23 @@ int lg_builder_graph(const lg_builder *b, lg_graph *g)
 {
     memset(g, 0, sizeof *g);
     ref *refs = malloc((b->n ? b->n : 1) * sizeof *refs);
-    pair_map pm = {0};
-    entry *e = NULL;
+    lg_pairs pm = {0};
     if (!refs) return -1;
     size_t k = 0;
     for (size_t s = 0; s < b->cap; s++)
         if (b->tb[s]) refs[k].gran = b->gran[s], refs[k].tb = b->tb[s] - 1, k++;
     qsort(refs, k, sizeof *refs, cmp_ref);
     /* Every granule adds one to each pair of the TBs that read it. */
-    for (size_t lo = 0, hi; lo < k; lo = hi) {
+    int rc = 0;
+    for (size_t lo = 0, hi; lo < k && !rc; lo = hi) {
         for (hi = lo + 1; hi < k && refs[hi].gran == refs[lo].gran; hi++) {}
-        for (size_t x = lo; x < hi; x++)
-            for (size_t y = x + 1; y < hi; y++)
-                if (pm_add(&pm, (uint64_t)refs[x].tb << 32 | refs[y].tb)) goto fail;
+        for (size_t x = lo; x < hi && !rc; x++)
+            for (size_t y = x + 1; y < hi && !rc; y++) rc = lg_pairs_add(&pm, refs[x].tb, refs[y].tb, 1);
     }
-    e = malloc((pm.n ? pm.n : 1) * 2 * sizeof *e);
-    g->row = calloc((size_t)b->n_tbs + 1, sizeof *g->row);
-    g->col = malloc((pm.n ? pm.n : 1) * 2 * sizeof *g->col);
-    g->val = malloc((pm.n ? pm.n : 1) * 2 * sizeof *g->val);
-    if (!e || !g->row || !g->col || !g->val) goto fail;
-    size_t m = 0;
-    for (size_t s = 0; s < pm.cap; s++) {
-        if (!pm.used[s]) continue;
-        uint32_t i = (uint32_t)(pm.key[s] >> 32), j = (uint32_t)pm.key[s];
-        e[m++] = (entry){i, j, pm.val[s]};
-        e[m++] = (entry){j, i, pm.val[s]};
-    }
-    qsort(e, m, sizeof *e, cmp_entry);
-    g->n = b->n_tbs;
-    for (size_t x = 0; x < m; x++) {
-        g->row[e[x].i + 1]++;
-        g->col[x] = e[x].j;
-        g->val[x] = e[x].v;
-    }
-    for (uint32_t i = 0; i < g->n; i++) g->row[i + 1] += g->row[i];
-    free(refs), free(e), free(pm.key), free(pm.val), free(pm.used);
-    return 0;
-fail:
-    free(refs), free(e), free(pm.key), free(pm.val), free(pm.used);
-    lg_graph_free(g);
-    return -1;
+    if (!rc) rc = lg_pairs_graph(&pm, b->n_tbs, g);
+    free(refs);
+    lg_pairs_free(&pm);
+    return rc;
 }
 
 void lg_graph_free(lg_graph *g)

@@ -60,6 +60,13 @@ int lg_builder_graph(const lg_builder *b, lg_graph *g);
 /* Distinct granules TB tb referenced (its reference-set size). */
 uint64_t lg_builder_refs(const lg_builder *b, uint32_t tb);
 
+/* Pair weights L[i][j] (i != j, either order), accumulated before the CSR is built: the profiled
+ * builder adds one per shared granule, the span builder (lg_spans.h) a run's length. */
+typedef struct lg_pairs { uint64_t *key, *val; uint8_t *used; size_t n, cap; } lg_pairs;
+int lg_pairs_add(lg_pairs *p, uint32_t i, uint32_t j, uint64_t w); /* 0 or -1 (out of memory) */
+int lg_pairs_graph(const lg_pairs *p, uint32_t n_tbs, lg_graph *g); /* 0 or -1 (g zeroed) */
+void lg_pairs_free(lg_pairs *p);
+
 void lg_graph_free(lg_graph *g);
 /* The subgraph induced by the n distinct TBs vertices[]: TB vertices[k] becomes k. 0 or -1. */
 int lg_graph_subgraph(const lg_graph *g, const uint32_t *vertices, uint32_t n, lg_graph *sub);

@@ -6,8 +6,8 @@
 #include "guru_eval.h"
 #include "locality_profile.h"
 
-int lg_launch_graph(const simt_launch *l, int source, int granularity, lg_graph *g, lg_source_info *info, char *msg,
-                    size_t len)
+int lg_launch_graph(const simt_launch *l, int source, int granularity, int per_thread, lg_graph *g,
+                    lg_source_info *info, char *msg, size_t len)
 {
     memset(g, 0, sizeof *g);
     memset(info, 0, sizeof *info);
@@ -32,16 +32,7 @@ int lg_launch_graph(const simt_launch *l, int source, int granularity, lg_graph 
             return -1;
         }
         if (!k.n_unresolved) {
-            uint64_t n = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
-            lg_builder b;
-            lg_builder_init(&b, n > UINT32_MAX ? 0 : (uint32_t)n, granularity);
-            int rc = n > UINT32_MAX ? -1 : guru_eval_launch(&k, l, &b, msg, len);
-            if (n > UINT32_MAX) snprintf(msg, len, "locality graph: %llu TBs are too many", (unsigned long long)n);
-            if (!rc && lg_builder_graph(&b, g)) {
-                snprintf(msg, len, "locality graph: out of memory");
-                rc = -1;
-            }
-            lg_builder_free(&b);
+            int rc = guru_eval_graph(&k, l, granularity, per_thread, g, msg, len);
             guru_kernel_free(&k);
             info->used = LG_SRC_STATIC;
             return rc;

@@ -19,9 +19,10 @@ typedef struct lg_source_info {
     char why[240];         /* the first unresolved load: "line 42: depends on a global load (line 40: ld)" */
 } lg_source_info;
 
-/* The graph of launch l (parameters packed) from source. Returns 0, or -1 with a message (the
+/* The graph of launch l (parameters packed) from source; per_thread: LocalityGuru evaluates lane by
+ * lane instead of in closed form (guru_eval_graph; the same graph). Returns 0, or -1 with a message (the
  * static source asked for a kernel with unresolved loads, a kernel error, out of memory). */
-int lg_launch_graph(const simt_launch *l, int source, int granularity, lg_graph *g, lg_source_info *info, char *msg,
-                    size_t len);
+int lg_launch_graph(const simt_launch *l, int source, int granularity, int per_thread, lg_graph *g,
+                    lg_source_info *info, char *msg, size_t len);
 
 #endif

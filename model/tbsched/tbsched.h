@@ -24,6 +24,12 @@ typedef struct tbsched_launch {
 
 struct tbsched;
 
+/* What a policy counts during a kernel (PAVER's queue; zero for the others). */
+typedef struct tbsched_counters {
+    uint64_t stolen_tbs, steal_events; /* task stealing (Algorithm 2) */
+    uint64_t fetch_stalls;             /* asks refused while an SM's nextTB was fetched */
+} tbsched_counters;
+
 typedef struct tbsched_policy {
     const char *name;
     int (*create)(struct tbsched *t, const long long *params, int nparams, void **state, strbuf *err);
@@ -32,6 +38,8 @@ typedef struct tbsched_policy {
     uint64_t (*next)(void *state, const struct tbsched *t, uint32_t sm);
     /* Optional: a CTA finished on an SM. */
     void (*on_done)(void *state, const struct tbsched *t, uint32_t sm, uint64_t cta);
+    /* Optional: the kernel's counters so far. */
+    void (*counters)(const void *state, tbsched_counters *out);
 } tbsched_policy;
 
 typedef struct tbsched {
@@ -54,6 +62,8 @@ void tbsched_end(tbsched *t);
 /* Next CTA for sm (TBSCHED_NONE when the policy has none for it now). */
 uint64_t tbsched_next(tbsched *t, uint32_t sm);
 void tbsched_done(tbsched *t, uint32_t sm, uint64_t cta);
+/* The running kernel's counters (zero when the policy counts nothing). */
+void tbsched_counters_get(const tbsched *t, tbsched_counters *out);
 static inline int tbsched_all_issued(const tbsched *t) { return t->issued >= t->l.n_ctas; }
 /* Linear index to (x, y, z). */
 void tbsched_cta_coords(const tbsched_launch *l, uint64_t index, uint32_t out[3]);

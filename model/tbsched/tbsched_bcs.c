@@ -51,4 +51,4 @@ static uint64_t bcs_next(void *state, const tbsched *t, uint32_t sm)
     return s->next - 2;
 }
 
-const tbsched_policy tbsched_policy_bcs = {"bcs", bcs_create, bcs_destroy, bcs_next, NULL};
+const tbsched_policy tbsched_policy_bcs = {"bcs", bcs_create, bcs_destroy, bcs_next, NULL, NULL};

@@ -26,4 +26,4 @@ static uint64_t cachefit_next(void *state, const tbsched *t, uint32_t sm)
     return t->issued < t->l.n_ctas ? t->issued : TBSCHED_NONE;
 }
 
-const tbsched_policy tbsched_policy_cachefit = {"cachefit", cachefit_create, cachefit_destroy, cachefit_next, NULL};
+const tbsched_policy tbsched_policy_cachefit = {"cachefit", cachefit_create, cachefit_destroy, cachefit_next, NULL, NULL};

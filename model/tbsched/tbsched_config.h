@@ -8,8 +8,10 @@
 typedef struct tbsched_config {
     gsim_policy_spec policy; /* lrr (GPGPU-Sim's round-robin); PAVER policies join later */
     int graph_source;        /* PAVER's locality graph: enum lg_source (auto, static, profiled) */
-    int graph_lines;
-    int fetch_latency;       /* PAVER's nextTB fetch in core cycles; -1: the L2's -rop_latency */         /* 1: 128-byte line granules, 0: elements */
+    int graph_lines;         /* 1: 128-byte line granules, 0: elements */
+    int graph_refs;          /* 1: each timing launch also profiles Fig. 3.2's reference categories */
+    int graph_eval;          /* LocalityGuru's evaluation: 0 closed form (spans), 1 per thread */
+    int fetch_latency;       /* PAVER's nextTB fetch in core cycles; -1: the L2's -rop_latency */
 } tbsched_config;
 
 int tbsched_options_register(opt_registry *r, tbsched_config *c, strbuf *err);

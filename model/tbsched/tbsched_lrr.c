@@ -20,4 +20,4 @@ static uint64_t lrr_next(void *state, const tbsched *t, uint32_t sm)
     return t->issued < t->l.n_ctas ? t->issued : TBSCHED_NONE;
 }
 
-const tbsched_policy tbsched_policy_lrr = {"lrr", lrr_create, lrr_destroy, lrr_next, NULL};
+const tbsched_policy tbsched_policy_lrr = {"lrr", lrr_create, lrr_destroy, lrr_next, NULL, NULL};

@@ -72,9 +72,17 @@ static uint64_t paver_next(void *state, const tbsched *t, uint32_t sm)
     return tb == PAVER_NONE ? TBSCHED_NONE : tb;
 }
 
-const tbsched_policy tbsched_policy_mst = {"mst", mst_create, paver_destroy, paver_next, NULL};
-const tbsched_policy tbsched_policy_kway = {"kway", kway_create, paver_destroy, paver_next, NULL};
-const tbsched_policy tbsched_policy_rbts = {"rbts", rb_create, paver_destroy, paver_next, NULL};
+static void paver_counters(const void *state, tbsched_counters *out)
+{
+    const paver_queue *q = state;
+    out->stolen_tbs = q->stolen_tbs;
+    out->steal_events = q->steal_events;
+    out->fetch_stalls = q->fetch_stalls;
+}
+
+const tbsched_policy tbsched_policy_mst = {"mst", mst_create, paver_destroy, paver_next, NULL, paver_counters};
+const tbsched_policy tbsched_policy_kway = {"kway", kway_create, paver_destroy, paver_next, NULL, paver_counters};
+const tbsched_policy tbsched_policy_rbts = {"rbts", rb_create, paver_destroy, paver_next, NULL, paver_counters};
 
 int tbsched_needs_graph(const char *name)
 {

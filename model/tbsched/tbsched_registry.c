@@ -56,6 +56,12 @@ void tbsched_done(tbsched *t, uint32_t sm, uint64_t cta)
     if (t->pol && t->pol->on_done) t->pol->on_done(t->pstate, t, sm, cta);
 }
 
+void tbsched_counters_get(const tbsched *t, tbsched_counters *out)
+{
+    memset(out, 0, sizeof *out);
+    if (t->pol && t->pol->counters) t->pol->counters(t->pstate, out);
+}
+
 void tbsched_cta_coords(const tbsched_launch *l, uint64_t index, uint32_t out[3])
 {
     out[0] = (uint32_t)(index % l->grid[0]);

@@ -171,6 +171,32 @@ TEST(Reproduce, OracleWinnerMeansAndEmptyClass)
     std::system(("rm -rf " + dir).c_str());
 }
 
+// speedup_jit (PAVER Sec. 3.5): base time / (time + JIT seconds), time = cycles / MHz. With the
+// warp instruction count standing in for the JIT seconds (a deterministic stand-in) and 2 MHz:
+// (b / 2e6) / (x / 2e6 + w) from the cells of the same runs.
+TEST(Reproduce, SpeedupWithJitTimeFormula)
+{
+    std::string dir = fresh_dir("gtlm_repro_jit");
+    write(dir + "/spec", "workload sdk/VectorAdd label=VA\n"
+                         "config slow " + tiny + " -gpgpu_l1_latency 300 -rop_latency 400\n"
+                         "config fast " + tiny + " -gpgpu_l1_latency 1 -rop_latency 1\n"
+                         "metric cycles value gpu_tot_sim_cycle\n"
+                         "metric insn value gpgpu_n_tot_w_icount\n"
+                         "metric sj speedup_jit gpu_tot_sim_cycle gpgpu_n_tot_w_icount 2 over=slow\n"
+                         "figure fig_cycles cycles\nfigure fig_insn insn\nfigure fig_sj sj\n");
+    Result r = run("reproduce " + dir + " --out " + dir + "/out --no-plots");
+    ASSERT_EQ(r.code, 0) << r.out;
+    auto cy = figure(dir + "/out/fig_cycles.csv"), in = figure(dir + "/out/fig_insn.csv"), sj = figure(dir + "/out/fig_sj.csv");
+    double b = std::stod(at(cy, "VA", "slow")[3]), x = std::stod(at(cy, "VA", "fast")[3]);
+    double w = std::stod(at(in, "VA", "fast")[3]);
+    EXPECT_NEAR(std::stod(at(sj, "VA", "fast")[3]), (b / 2e6) / (x / 2e6 + w), 1e-4 * (b / 2e6) / (x / 2e6 + w));
+    write(dir + "/spec", "workload sdk/VectorAdd\nconfig a " + tiny + "\nmetric sj speedup_jit gpu_tot_sim_cycle x 0\n");
+    r = run("reproduce " + dir + " --out " + dir + "/out3 --no-plots");
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("MHZ > 0"), std::string::npos) << r.out;
+    std::system(("rm -rf " + dir).c_str());
+}
+
 // results.csv without the host's time columns (gpgpu_simulation_time, _rate...,
 // gpgpu_silicon_slowdown, and host.* where no GPGPU-Sim name covers them), which differ from run
 // to run by nature.

@@ -82,7 +82,7 @@ void expect_static_equals_profiled(const simt_launch &l, lg_graph *stat)
 {
     lg_source_info info;
     char msg[512] = "";
-    ASSERT_EQ(lg_launch_graph(&l, LG_SRC_STATIC, LG_ELEMENT, stat, &info, msg, sizeof msg), 0) << msg;
+    ASSERT_EQ(lg_launch_graph(&l, LG_SRC_STATIC, LG_ELEMENT, 0, stat, &info, msg, sizeof msg), 0) << msg;
     EXPECT_EQ(info.used, LG_SRC_STATIC);
     EXPECT_EQ(info.unresolved, 0u) << info.why;
     lg_graph prof;
@@ -211,9 +211,9 @@ TEST(LocalityGuru, DataDependentAddressAndControlFallBack)
     lg_graph g;
     lg_source_info info;
     char msg[512] = "";
-    EXPECT_EQ(lg_launch_graph(&L.l, LG_SRC_STATIC, LG_ELEMENT, &g, &info, msg, sizeof msg), -1);
+    EXPECT_EQ(lg_launch_graph(&L.l, LG_SRC_STATIC, LG_ELEMENT, 0, &g, &info, msg, sizeof msg), -1);
     EXPECT_NE(strstr(msg, "2 of 3 global loads"), nullptr) << msg;
-    ASSERT_EQ(lg_launch_graph(&L.l, LG_SRC_AUTO, LG_ELEMENT, &g, &info, msg, sizeof msg), 0) << msg;
+    ASSERT_EQ(lg_launch_graph(&L.l, LG_SRC_AUTO, LG_ELEMENT, 0, &g, &info, msg, sizeof msg), 0) << msg;
     EXPECT_EQ(info.used, LG_SRC_PROFILED);
     EXPECT_EQ(info.unresolved, 2u);
     lg_graph_free(&g);
@@ -328,6 +328,73 @@ TEST(LocalityGuru, WorkedPattern2mmN256)
     expect_static_equals_profiled(L.l, &g);
     expect_rows_and_columns(g, 8, 32, 8 * 256, 32 * 256);
     lg_graph_free(&g);
+}
+
+// The closed form (warp runs, merged spans, sweep) and the lane-by-lane evaluation give the same
+// graph, element and line granular, on the worked patterns, SYRK (uncoalesced lanes, unrolled loop
+// offsets) and the hand-written loop with idle threads.
+void expect_closed_equals_thread(const simt_launch &l)
+{
+    guru_kernel k;
+    ASSERT_EQ(guru_analyse(&l.mod->ptx, l.kernel, &k), 0);
+    for (int gran : {LG_ELEMENT, LG_LINE}) {
+        lg_graph closed, thread;
+        char msg[256] = "";
+        ASSERT_EQ(guru_eval_graph(&k, &l, gran, 0, &closed, msg, sizeof msg), 0) << msg;
+        ASSERT_EQ(guru_eval_graph(&k, &l, gran, 1, &thread, msg, sizeof msg), 0) << msg;
+        uint32_t i = 0, j = 0;
+        EXPECT_EQ(lg_graph_equal(&closed, &thread, &i, &j), 1)
+            << l.kernel->name << " granularity " << gran << ": first difference at TBs " << i << ", " << j;
+        lg_summary s;
+        lg_graph_summary(&closed, &s);
+        EXPECT_GT(s.total_weight, 0u) << l.kernel->name << ": a pattern that shares nothing tests nothing";
+        lg_graph_free(&closed);
+        lg_graph_free(&thread);
+    }
+    guru_kernel_free(&k);
+}
+
+TEST(LocalityGuru, ClosedFormEqualsPerThreadOnTheWorkedPatterns)
+{
+    {
+        const uint32_t n = 200, bytes = n * n * 4;
+        Launch L;
+        prepare(L, slurp("sdk/matmul_naive/matmul_naive.ptx"), "mm_naive",
+                {{true, bytes, 0}, {true, bytes, 0}, {true, bytes, 0}, {false, 0, n}}, 13, 13, 16, 16);
+        expect_closed_equals_thread(L.l);
+    }
+    {
+        const uint32_t n = 64, bytes = n * n * 4;
+        Launch L;
+        prepare(L, slurp("polybench/gemm/gemm.ptx"), "gemm_kernel",
+                {{false, 0, n}, {false, 0, n}, {false, 0, n}, {false, 0, fbits(1.5f)}, {false, 0, fbits(0.5f)},
+                 {true, bytes, 0}, {true, bytes, 0}, {true, bytes, 0}},
+                2, 8, 32, 8);
+        expect_closed_equals_thread(L.l);
+    }
+    {
+        const uint32_t n = 128, bytes = n * n * 4;
+        Launch L;
+        prepare(L, slurp("polybench/2mm/2mm.ptx"), "mm2_kernel1",
+                {{true, bytes, 0}, {true, bytes, 0}, {true, bytes, 0}, {false, 0, fbits(1.5f)}, {false, 0, n},
+                 {false, 0, n}, {false, 0, n}},
+                4, 16, 32, 8);
+        expect_closed_equals_thread(L.l);
+    }
+    {
+        const uint32_t n = 70, bytes = n * n * 4; // not a multiple of the block: idle lanes, 3-iteration tail
+        Launch L;
+        prepare(L, slurp("polybench/syrk/syrk.ptx"), "syrk_kernel",
+                {{false, 0, n}, {false, 0, n}, {false, 0, fbits(1.5f)}, {false, 0, fbits(0.5f)}, {true, bytes, 0},
+                 {true, bytes, 0}},
+                3, 9, 32, 8);
+        expect_closed_equals_thread(L.l);
+    }
+    {
+        Launch L;
+        prepare(L, std::string(kHeader) + kLoopKernel, "k", {{true, 256, 0}, {false, 0, 10}}, 3, 1, 4, 1);
+        expect_closed_equals_thread(L.l);
+    }
 }
 
 } // namespace

@@ -101,6 +101,16 @@ int add_cache_totals(stat_registry *r, const char *level, const char *gname, con
     return bad ? -1 : 0;
 }
 
+// PAVER's SpScore (thesis Table 3.2): 1 - non-zeros / n^2 of the locality graphs (0 without one).
+double spscore(const stat_registry *r, stat_scope scope, const void *)
+{
+    double nz = 0, cells = 0;
+    if (stat_get(r, "tbsched.graph_nonzeros", scope, &nz) || stat_get(r, "tbsched.graph_cells", scope, &cells) ||
+        cells <= 0)
+        return 0;
+    return 1.0 - nz / cells;
+}
+
 const RateCtx thread_rate{"gpu.thread_insn", "host.sim_seconds"};
 const RateCtx warp_rate{"gpu.warp_insn", "host.sim_seconds"};
 const RateCtx cycle_rate{"gpu.cycles", "host.sim_seconds"};
@@ -191,6 +201,36 @@ int register_gpu_stats(stat_registry *r, GpuCounters *c, double core_mhz)
     ok(stat_add_sum(r, "gpu.dram.accesses", "gpu.dram[*].completed", "requests", "DRAM requests completed", &n));
     ok(stat_add_ratio(r, "gpu.dram.row_hit_rate", "gpu.dram.row_hits", "gpu.dram.accesses", "ratio",
                       "DRAM requests whose first command was a column command", &n));
+
+    // The TB scheduler (docs/paver.md).
+    n = {nullptr, nullptr, 0};
+    ok(stat_add_counter(r, "tbsched.stolen_tbs", &c->stolen_tbs, "CTAs", "CTAs PAVER's task stealing moved", &n));
+    ok(stat_add_counter(r, "tbsched.steal_events", &c->steal_events, "events", "PAVER task-stealing events", &n));
+    ok(stat_add_counter(r, "tbsched.fetch_stalls", &c->fetch_stalls, "asks",
+                        "asks of an SM with a free CTA slot refused while its nextTB id was fetched (PAVER)", &n));
+    ok(stat_add_counter(r, "tbsched.tail_idle_cycles", &c->tail_idle_sum, "cycles",
+                        "SM idle cycles at the kernel tail: from an SM's last CTA end to the kernel end, summed "
+                        "over the SMs that ran a CTA", &n));
+    ok(stat_add_counter(r, "tbsched.tail_idle_max", &c->tail_idle_max, "cycles",
+                        "the longest of those tails (summed over kernels)", &n));
+    ok(stat_add_counter(r, "tbsched.graph_tbs", &c->graph_tbs, "TBs", "TBs of PAVER's locality graphs", &n));
+    ok(stat_add_counter(r, "tbsched.shared_tbs", &c->shared_tbs, "TBs",
+                        "TBs sharing at least one reference with another TB (Table 3.2's shared TBs)", &n));
+    ok(stat_add_counter(r, "tbsched.graph_nonzeros", &c->graph_nonzeros, "elements",
+                        "non-zero elements of the locality graphs (both triangles)", &n));
+    ok(stat_add_counter(r, "tbsched.graph_cells", &c->graph_cells, "elements", "n^2 of the locality graphs", &n));
+    ok(stat_add_counter(r, "tbsched.refs_accesses", &c->refs_accesses, "accesses",
+                        "global read lane accesses classified (-gtlm_tb_graph_refs 1; else 0)", &n));
+    ok(stat_add_counter(r, "tbsched.refs_unshared", &c->refs_unshared, "accesses",
+                        "of them, to a granule only one warp of one TB reads (Fig. 3.2)", &n));
+    ok(stat_add_counter(r, "tbsched.refs_intra_tb", &c->refs_intra, "accesses",
+                        "of them, to a granule several warps of one TB read, no other TB (Fig. 3.2)", &n));
+    ok(stat_add_counter(r, "tbsched.refs_inter_tb", &c->refs_inter, "accesses",
+                        "of them, to a granule several TBs read, one warp each (Fig. 3.2)", &n));
+    ok(stat_add_counter(r, "tbsched.refs_intra_inter_tb", &c->refs_both, "accesses",
+                        "of them, to a granule several TBs read, several warps in one at least (Fig. 3.2)", &n));
+    ok(stat_add_derived(r, "tbsched.spscore", spscore, nullptr, "ratio",
+                        "SpScore (Table 3.2): 1 - non-zeros / n^2 of the locality graphs (0 without one)", &n));
 
     // Host-side figures: wall time and simulation speed (not deterministic by nature).
     n = {nullptr, "gpgpu_simulation_time", 1};

@@ -224,8 +224,12 @@ bool Gpu::watch(uint64_t, bool core_edge)
     bool progressed = false, worked = false;
     if (core_edge) {
         uint64_t progress = 0, insn = 0, work = 0;
-        for (auto &s : sms_) {
-            const sm_core &c = s->core();
+        for (size_t i = 0; i < sms_.size(); i++) {
+            const sm_core &c = sms_[i]->core();
+            if (i < ctas_seen_.size() && c.st.ctas_done != ctas_seen_[i]) { // a CTA ended: the tail's start
+                ctas_seen_[i] = c.st.ctas_done;
+                cta_done_at_[i] = now;
+            }
             if (c.error) {
                 char buf[768];
                 if (c.launch) simt_format_error(c.launch, &c.err, buf, sizeof buf);
@@ -292,14 +296,28 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t r
         c.kernel_regs = regs_per_thread;
         return sm_core_kernel_begin(&c, &l, ctas_per_sm);
     };
-    if (!tbsched_needs_graph(cfg_.tbsched.policy.name)) return run(l.grid, begin);
+    lg_ref_breakdown refs{};
+    if (cfg_.tbsched.graph_refs) { // Fig. 3.2's categories, from a functional run on a copy
+        char rmsg[512];
+        if (lg_profile_refs(&l, cfg_.tbsched.graph_lines ? LG_LINE : LG_ELEMENT, &refs, rmsg, sizeof rmsg) != 0) {
+            KernelRun r;
+            r.ok = false;
+            r.error = rmsg;
+            return r;
+        }
+    }
+    if (!tbsched_needs_graph(cfg_.tbsched.policy.name)) {
+        KernelRun r = run(l.grid, begin);
+        r.refs = refs;
+        return r;
+    }
     // PAVER: the launch's TB locality graph, from LocalityGuru or profiled on a copy of device memory.
     lg_graph g;
     lg_source_info info;
     char msg[512];
     auto t0 = std::chrono::steady_clock::now();
-    if (lg_launch_graph(&l, cfg_.tbsched.graph_source, cfg_.tbsched.graph_lines ? LG_LINE : LG_ELEMENT, &g, &info, msg,
-                        sizeof msg) != 0) {
+    if (lg_launch_graph(&l, cfg_.tbsched.graph_source, cfg_.tbsched.graph_lines ? LG_LINE : LG_ELEMENT,
+                        cfg_.tbsched.graph_eval, &g, &info, msg, sizeof msg) != 0) {
         KernelRun r;
         r.ok = false;
         r.error = msg;
@@ -308,6 +326,13 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t r
     double graph_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     KernelRun r = run(l.grid, begin, &g);
     r.jit_seconds += graph_seconds;
+    lg_summary sum;
+    lg_graph_summary(&g, &sum);
+    r.graph_tbs = g.n;
+    r.graph_cells = static_cast<uint64_t>(g.n) * g.n;
+    r.graph_nonzeros = g.row ? g.row[g.n] : 0;
+    r.shared_tbs = g.n - sum.isolated;
+    r.refs = refs;
     lg_graph_free(&g);
     return r;
 }
@@ -372,6 +397,9 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     power_modes(start_cycle_, true); // before the dispatcher starts the first CTAs
     if (cbwt_) cbwt_->kernel_begin(start_cycle_);
     next_report_ = progress_every_;
+    ctas_seen_.assign(sms_.size(), 0);
+    cta_done_at_.assign(sms_.size(), UINT64_MAX);
+    for (size_t i = 0; i < sms_.size(); i++) ctas_seen_[i] = sms_[i]->core().st.ctas_done;
     dispatcher_.begin(&t, cores, units, first_cta);
     ts_.begin_kernel(*this, start_cycle_);
     if (vcd_) vcd_->kernel_begin();
@@ -387,6 +415,13 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
         r.thread_insn += s->core().st.thread_insn;
         r.ctas += s->core().st.ctas_done;
     }
+    for (uint64_t at : cta_done_at_) {
+        if (at == UINT64_MAX || at >= end) continue; // no CTA of this kernel ended there
+        uint64_t idle = end - 1 - at;
+        r.tail_idle_sum += idle;
+        if (idle > r.tail_idle_max) r.tail_idle_max = idle;
+    }
+    tbsched_counters_get(&t, &r.sched);
     bool done = tbsched_all_issued(&t);
     for (auto &s : sms_) done = done && sm_core_idle(&s->core());
     if (aborted_) {

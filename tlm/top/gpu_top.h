@@ -15,6 +15,7 @@
 #include <systemc>
 
 extern "C" {
+#include "analysis/locality_refs.h"
 #include "dram/dram_addr.h"
 #include "gpu/gpu_config.h"
 #include "log/log.h"
@@ -46,6 +47,13 @@ struct KernelRun {
     uint64_t cycles = 0;     // core cycles from launch to completion
     uint64_t warp_insn = 0, thread_insn = 0, ctas = 0;
     double jit_seconds = 0;  // PAVER's host-side locality graph and partitioning
+    tbsched_counters sched{}; // the TB scheduler's counts (PAVER's stealing and nextTB fetches)
+    // SM idle cycles at the kernel tail: per SM that ran a CTA, cycles from its last CTA's end to
+    // the kernel's last cycle, summed over SMs and the largest of them.
+    uint64_t tail_idle_sum = 0, tail_idle_max = 0;
+    // PAVER's locality graph (0 without one): TBs, n^2, non-zeros (both triangles), TBs sharing.
+    uint64_t graph_tbs = 0, graph_cells = 0, graph_nonzeros = 0, shared_tbs = 0;
+    lg_ref_breakdown refs{}; // -gtlm_tb_graph_refs: Fig. 3.2's categories of the global reads
 };
 
 class Gpu : public sc_core::sc_module {
@@ -144,6 +152,7 @@ private:
     uint64_t last_work_ = 0, last_work_cycle_ = 0; // the livelock watchdog: work of warps that do not spin
     ProgressFn progress_fn_;
     uint64_t progress_every_ = 1, next_report_ = 0;
+    std::vector<uint64_t> ctas_seen_, cta_done_at_; // per SM: CTAs done so far, cycle of the last
 };
 
 } // namespace gtlm

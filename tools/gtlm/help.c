@@ -151,6 +151,7 @@ static const cli_command commands[] = {
      "  args WORKLOAD|* CONFIG|* ARG...   extra `gtlm run` arguments of the matching points\n"
      "  metric NAME speedup|normalised STAT [over=CONFIG]   base STAT / STAT, or STAT / base STAT\n"
      "  metric NAME value STAT | metric NAME ratio STAT STAT2\n"
+     "  metric NAME speedup_jit STAT JITSTAT MHZ [over=CONFIG]   base time / (time + JIT s), time = STAT / MHZ\n"
      "  figure NAME METRIC [configs=A,B] [means=geomean,hmean,amean] [plot=bars|lines] [title TEXT...]\n"
      "NAME/numbers (optional), the document's numbers, one a line:\n"
      "  value FIGURE SERIES ROW VALUE NORMALISATION [WHERE...]\n"

@@ -42,15 +42,17 @@ typedef struct sw_extra {
     int n_args;
 } sw_extra;
 
-enum { SW_SPEEDUP, SW_NORMALISED, SW_VALUE, SW_RATIO };
+enum { SW_SPEEDUP, SW_NORMALISED, SW_VALUE, SW_RATIO, SW_SPEEDUP_JIT };
 
 /* A statistic derived per point: speedup = base STAT / STAT, normalised = STAT / base STAT,
- * value = STAT, ratio = STAT / STAT2 of the same point. */
+ * value = STAT, ratio = STAT / STAT2 of the same point, speedup_jit = the thesis' (PAVER Sec. 3.5)
+ * base time / (time + JIT): times are STAT cycles / mhz, the JIT is STAT2 seconds of the point. */
 typedef struct sw_metric {
     char *name;
     int kind;
     char *stat, *stat2;
     char *over; /* the normalisation config of speedup and normalised (default the baseline) */
+    double mhz; /* speedup_jit: the core clock that turns cycles into seconds */
 } sw_metric;
 
 enum { SW_GEOMEAN = 1, SW_HMEAN = 2, SW_AMEAN = 4 };

@@ -17,6 +17,13 @@ double sw_metric_value(const sw_run *r, int metric, int w, int c, int *ok)
     if (!*ok) return 0.0;
     if (m->kind == SW_VALUE) return x;
     double y;
+    if (m->kind == SW_SPEEDUP_JIT) { /* the thesis: base time / (PAVER time + JIT time) */
+        int base = sw_find_config(r->spec, m->over ? m->over : r->spec->baseline), ok2;
+        double b = sw_stat(r, sw_effective(r, w, base), m->stat, ok);
+        double jit = sw_stat(r, p, m->stat2, &ok2), hz = m->mhz * 1e6;
+        *ok = *ok && ok2 && x / hz + jit > 0.0;
+        return *ok ? (b / hz) / (x / hz + jit) : 0.0;
+    }
     if (m->kind == SW_RATIO) {
         y = sw_stat(r, p, m->stat2, ok);
     } else {

@@ -82,6 +82,9 @@ static const char *metric_text(const sw_spec *sp, const sw_metric *m, char *buf,
     case SW_SPEEDUP: snprintf(buf, n, "%s of %s / of the config", m->stat, base); break;
     case SW_NORMALISED: snprintf(buf, n, "%s of the config / of %s", m->stat, base); break;
     case SW_VALUE: snprintf(buf, n, "%s", m->stat); break;
+    case SW_SPEEDUP_JIT:
+        snprintf(buf, n, "time of %s / (time + %s), time = %s / %g MHz", base, m->stat2, m->stat, m->mhz);
+        break;
     default: snprintf(buf, n, "%s / %s", m->stat, m->stat2); break;
     }
     return buf;

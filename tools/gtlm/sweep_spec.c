@@ -14,6 +14,8 @@
  *   metric NAME speedup|normalised STAT [over=CONFIG]   base STAT / STAT, or STAT / base STAT
  *   metric NAME value STAT           the statistic itself
  *   metric NAME ratio STAT STAT2     STAT / STAT2 of the same point
+ *   metric NAME speedup_jit STAT JITSTAT MHZ [over=CONFIG]
+ *                                    base time / (time + JIT seconds), time = STAT / (MHZ * 1e6)
  *   figure NAME METRIC [configs=A,B,...] [means=geomean,hmean,amean] [plot=bars|lines] [title TEXT...]
  *                                    a table (and plot): workloads and means x configs */
 #define _POSIX_C_SOURCE 200809L
@@ -222,15 +224,18 @@ static int args_line(sw_spec *sp, char **tok, int n, int line)
 
 static int metric_line(sw_spec *sp, char **tok, int n, int line)
 {
-    static const char *kinds[] = {"speedup", "normalised", "value", "ratio"};
+    static const char *kinds[] = {"speedup", "normalised", "value", "ratio", "speedup_jit"};
     int kind = -1;
-    for (int k = 0; n >= 3 && k < 4; k++)
+    for (int k = 0; n >= 3 && k < 5; k++)
         if (strcmp(tok[2], kinds[k]) == 0) kind = k;
-    int need = kind == SW_RATIO ? 5 : 4;
-    int has_over = (kind == SW_SPEEDUP || kind == SW_NORMALISED) && n == 5 && strncmp(tok[4], "over=", 5) == 0;
-    if (kind < 0 || (n != need && !has_over))
-        BAD("expected 'metric NAME speedup|normalised STAT [over=CONFIG]', 'metric NAME value STAT' or "
-            "'metric NAME ratio STAT STAT2'");
+    int need = kind == SW_RATIO ? 5 : kind == SW_SPEEDUP_JIT ? 6 : 4;
+    int has_over = (kind == SW_SPEEDUP || kind == SW_NORMALISED || kind == SW_SPEEDUP_JIT) && n == need + 1 &&
+                   strncmp(tok[need], "over=", 5) == 0;
+    char *end = NULL;
+    double mhz = kind == SW_SPEEDUP_JIT && n >= 6 ? strtod(tok[5], &end) : 0.0;
+    if (kind < 0 || (n != need && !has_over) || (kind == SW_SPEEDUP_JIT && (end == tok[5] || *end || !(mhz > 0.0))))
+        BAD("expected 'metric NAME speedup|normalised STAT [over=CONFIG]', 'metric NAME value STAT', "
+            "'metric NAME ratio STAT STAT2' or 'metric NAME speedup_jit STAT JITSTAT MHZ [over=CONFIG]' (MHZ > 0)");
     if (!plain_name(tok[1]) || sw_find_metric(sp, tok[1]) >= 0) BAD("metric name '%s' is repeated or not plain", tok[1]);
     if (sp->n_metrics == SW_MAX_METRICS) BAD("more than %d metrics", SW_MAX_METRICS);
     sw_metric *m = &sp->metrics[sp->n_metrics++];
@@ -238,8 +243,9 @@ static int metric_line(sw_spec *sp, char **tok, int n, int line)
     m->name = sw_strdup(tok[1]);
     m->kind = kind;
     m->stat = sw_strdup(tok[3]);
-    if (kind == SW_RATIO) m->stat2 = sw_strdup(tok[4]);
-    if (has_over) m->over = sw_strdup(tok[4] + 5);
+    if (kind == SW_RATIO || kind == SW_SPEEDUP_JIT) m->stat2 = sw_strdup(tok[4]);
+    if (has_over) m->over = sw_strdup(tok[need] + 5);
+    m->mhz = mhz;
     return CLI_OK;
 }
 
