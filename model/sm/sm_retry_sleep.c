@@ -16,6 +16,7 @@
 /* Whether the edge at `cycle` changes nothing but counters (the link aside). */
 static int stuck(const sm_core *s, uint64_t cycle)
 {
+    if (!s->ldst.busy || !s->l1d.fail_known || s->l1d.fail_gen != s->l1d.gen) return 0; /* the usual answer, first */
     if (s->error || !s->live_ctas || s->n_dirty || s->slb || s->lb_on || s->next_mem || s->rexq.n || s->rexq.e ||
         s->mrpb.n || s->mrpb.n_queues || cycle < s->pm_issue_at)
         return 0;
