@@ -35,6 +35,7 @@ typedef struct gpu_top_config {
     int64_t watchdog_cycles;   /* cycles without progress before the watchdog stops the run */
     int64_t seed;
     int check_protocol;        /* base-protocol checkers on every TLM link */
+    int retry_sleep;           /* SMs skip edges that only retry a refused L1 read (sm_retry_sleep.c) */
     int64_t stats_interval;    /* core cycles between time-series samples, 0 = off */
     char *timeseries_file;
     char *vcd_file;            /* VCD waveforms: file ("" = off), */

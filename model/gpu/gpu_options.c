@@ -41,6 +41,9 @@ int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
     rc |= opt_add_i64(r, b, "-vcd_end", &c->vcd_end, "0", 0, GPU_MAX_CYCLES, "core cycle the VCD stops at (exclusive; 0: the end of the run)", e);
     rc |= opt_add_bool(r, b, "-gtlm_check_protocol", &c->check_protocol, "0",
                        "put a TLM-2.0 base-protocol checker on every link between SMs, interconnect, L2 and DRAM", e);
+    rc |= opt_add_bool(r, b, "-gtlm_retry_sleep", &c->retry_sleep, "1",
+                       "skip an SM's edges while its LD/ST unit only retries a read the L1 refused and no warp can "
+                       "issue, counting them at its next tick (exact: statistics identical; 0 ticks every edge)", e);
     rc |= opt_add_i64(r, b, "-gtlm_seed", &c->seed, "1", INT64_MIN, INT64_MAX, "seed of every pseudo-random choice in the model", e);
     rc |= opt_add_enum(r, b, "-gtlm_mode", &c->mode, modes, "timing",
                        "functional: run kernels to completion without timing; timing: the cycle-level model", e);

@@ -37,7 +37,10 @@ int xbar_init(xbar *x, const xbar_params *p)
     x->in_stall = calloc(ni, sizeof *x->in_stall);
     x->out_stall = calloc(no, sizeof *x->out_stall);
     x->waiting = calloc(no, sizeof *x->waiting);
-    if (!x->waiting || !x->in || !x->out || !x->slots || !x->fifo || !x->voq_head || !x->voq_tail || !x->out_pkts ||
+    x->in_busy = calloc((ni + 63) / 64, sizeof *x->in_busy);
+    x->out_waiting = calloc((no + 63) / 64, sizeof *x->out_waiting);
+    x->out_held = calloc((no + 63) / 64, sizeof *x->out_held);
+    if (!x->in_busy || !x->out_waiting || !x->out_held || !x->waiting || !x->in || !x->out || !x->slots || !x->fifo || !x->voq_head || !x->voq_tail || !x->out_pkts ||
         !x->req || !x->grant || !x->in_stall || !x->out_stall) {
         xbar_free(x);
         return -1;
@@ -45,6 +48,7 @@ int xbar_init(xbar *x, const xbar_params *p)
     for (size_t k = 0; k < ni * no; k++) x->voq_head[k] = x->voq_tail[k] = -1;
     for (int i = 0; i < p->n_in; i++) {
         xbar_in *in = &x->in[i];
+        x->grant[i] = -1;
         in->out = -1;
         in->cur = -1;
         in->free_head = 0;
@@ -69,6 +73,9 @@ void xbar_free(xbar *x)
     free(x->waiting);
     free(x->in_stall);
     free(x->out_stall);
+    free(x->in_busy);
+    free(x->out_waiting);
+    free(x->out_held);
     memset(x, 0, sizeof *x);
 }
 
@@ -84,6 +91,9 @@ int xbar_can_accept(const xbar *x, int in, uint32_t bytes)
     int f = xbar_flits_of(x, bytes);
     return f <= x->p.out_buffer_limit && x->in[in].used + f <= x->p.in_buffer_limit;
 }
+
+static void bit_set(uint64_t *w, int i) { w[i >> 6] |= UINT64_C(1) << (i & 63); }
+static void bit_clear(uint64_t *w, int i) { w[i >> 6] &= ~(UINT64_C(1) << (i & 63)); }
 
 static xbar_slot *xbar_slot_at(xbar *x, int in, int k)
 {
@@ -113,6 +123,8 @@ int xbar_push(xbar *x, int in, int out, uint32_t bytes, uint64_t cookie, uint64_
     }
     pi->used += s->flits;
     pi->queued++;
+    bit_set(x->in_busy, in);
+    bit_set(x->out_waiting, out);
     x->waiting[out]++;
     x->waiting_total++;
     x->queued_flits += s->flits;
@@ -134,7 +146,7 @@ static void xbar_pair(xbar *x, int i, int o)
         pi->fifo_n--;
     }
     pi->queued--;
-    x->waiting[o]--;
+    if (--x->waiting[o] == 0) bit_clear(x->out_waiting, o);
     x->waiting_total--;
     pi->out = o;
     pi->cur = k;
@@ -149,8 +161,8 @@ static int xbar_out_has_room(const xbar *x, int o)
 
 static void xbar_arbitrate_rr(xbar *x)
 {
-    int ni = x->p.n_in;
-    for (int o = 0; o < x->p.n_out; o++) {
+    int ni = x->p.n_in, no = x->p.n_out;
+    for (int o = xbar_bit_next(x->out_waiting, 0, no); o < no; o = xbar_bit_next(x->out_waiting, o + 1, no)) {
         xbar_out *po = &x->out[o];
         if (po->in >= 0 || x->waiting[o] == 0 || !xbar_out_has_room(x, o)) continue;
         for (int d = 0; d < ni; d++) {
@@ -167,39 +179,36 @@ static void xbar_arbitrate_rr(xbar *x)
     }
 }
 
+/* Distance from pointer ptr forward to port p, among n ports. */
+static int xbar_ahead(int p, int ptr, int n) { return p >= ptr ? p - ptr : p - ptr + n; }
+
 static void xbar_arbitrate_islip(xbar *x)
 {
-    int ni = x->p.n_in, no = x->p.n_out;
-    /* grant: each free output with room picks a free input that has a packet for it */
-    int any = 0;
-    for (int o = 0; o < no; o++) {
+    int ni = x->p.n_in, no = x->p.n_out, n = 0;
+    /* grant: each free output with room and a waiting packet picks, from its grant pointer, a free
+     * input that has a packet for it. accept: each granted input takes the first grant from its
+     * accept pointer. The inputs' choices do not depend on one another, so each keeps its nearest
+     * grant as the grants come (x->grant, -1 outside this function; x->req lists the inputs). */
+    for (int o = xbar_bit_next(x->out_waiting, 0, no); o < no; o = xbar_bit_next(x->out_waiting, o + 1, no)) {
         xbar_out *po = &x->out[o];
-        x->req[o] = -1;
-        if (po->in >= 0 || x->waiting[o] == 0 || !xbar_out_has_room(x, o)) continue;
+        if (po->in >= 0 || !xbar_out_has_room(x, o)) continue;
         for (int d = 0; d < ni; d++) {
             int i = po->grant_ptr + d;
             if (i >= ni) i -= ni;
             if (x->in[i].out < 0 && x->voq_head[(size_t)i * no + o] >= 0) {
-                x->req[o] = i;
-                any = 1;
+                int g = x->grant[i], ptr = x->in[i].accept_ptr;
+                if (g < 0) x->req[n++] = i;
+                if (g < 0 || xbar_ahead(o, ptr, no) < xbar_ahead(g, ptr, no)) x->grant[i] = o;
                 break;
             }
         }
     }
-    if (!any) return;
-    /* accept: each granted input takes the first grant from its accept pointer */
-    for (int i = 0; i < ni; i++) {
-        xbar_in *pi = &x->in[i];
-        if (pi->out >= 0 || pi->queued == 0) continue;
-        for (int d = 0; d < no; d++) {
-            int o = pi->accept_ptr + d;
-            if (o >= no) o -= no;
-            if (x->req[o] != i) continue;
-            xbar_pair(x, i, o);
-            x->out[o].grant_ptr = i + 1 < ni ? i + 1 : 0;
-            pi->accept_ptr = o + 1 < no ? o + 1 : 0;
-            break;
-        }
+    for (int k = 0; k < n; k++) {
+        int i = x->req[k], o = x->grant[i];
+        x->grant[i] = -1;
+        xbar_pair(x, i, o);
+        x->out[o].grant_ptr = i + 1 < ni ? i + 1 : 0;
+        x->in[i].accept_ptr = o + 1 < no ? o + 1 : 0;
     }
 }
 
@@ -225,9 +234,10 @@ static int xbar_send(xbar *x, int i, uint64_t now)
         r->ready_cycle = XBAR_NEVER;
         po->n++;
         x->held_pkts++;
+        bit_set(x->out_held, o);
     }
     pi->sent++;
-    pi->used--;
+    if (--pi->used == 0) bit_clear(x->in_busy, i);
     x->queued_flits--;
     po->used++;
     x->flits++;
@@ -248,9 +258,9 @@ void xbar_tick(xbar *x, uint64_t now)
     if (x->waiting_total == 0) { /* every buffered packet is already paired: no arbitration */
     } else if (x->p.arbiter == XBAR_RR) xbar_arbitrate_rr(x);
     else xbar_arbitrate_islip(x);
-    for (int i = 0; i < x->p.n_in; i++) {
+    int ni = x->p.n_in;
+    for (int i = xbar_bit_next(x->in_busy, 0, ni); i < ni; i = xbar_bit_next(x->in_busy, i + 1, ni)) {
         xbar_in *pi = &x->in[i];
-        if (pi->used == 0) continue;
         if (pi->out < 0 || !xbar_send(x, i, now)) x->in_stall[i]++;
     }
 }
@@ -272,7 +282,7 @@ int xbar_pop(xbar *x, int out, uint64_t now, xbar_pkt *pkt)
     if (!xbar_peek(x, out, now, &r)) return 0;
     xbar_out *po = &x->out[out];
     po->head = (po->head + 1) % x->pkts_per_out;
-    po->n--;
+    if (--po->n == 0) bit_clear(x->out_held, out);
     po->used -= r.flits;
     x->held_pkts--;
     x->packets_out++;
@@ -285,9 +295,9 @@ uint64_t xbar_next_work(const xbar *x, uint64_t now)
 {
     if (x->queued_flits > 0) return now;
     uint64_t best = XBAR_NEVER;
-    for (int o = 0; o < x->p.n_out; o++) {
+    int no = x->p.n_out;
+    for (int o = xbar_bit_next(x->out_held, 0, no); o < no; o = xbar_bit_next(x->out_held, o + 1, no)) {
         const xbar_out *po = &x->out[o];
-        if (po->n == 0) continue;
         uint64_t r = x->out_pkts[(size_t)o * x->pkts_per_out + po->head].ready_cycle;
         if (r < best) best = r;
     }

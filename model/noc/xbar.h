@@ -90,8 +90,8 @@ typedef struct xbar {
     int *fifo;              /* n_in * slots_per_in */
     int *voq_head, *voq_tail; /* n_in * n_out, -1 when empty */
     xbar_pkt *out_pkts;     /* n_out * pkts_per_out */
-    int *req;               /* scratch: n_out (iSLIP grants per input as n_in) */
-    int *grant;             /* scratch: n_in */
+    int *req;               /* scratch: n_out (iSLIP: the inputs granted this tick) */
+    int *grant;             /* scratch: n_in (iSLIP: each input's chosen grant, -1 outside a tick) */
     int *waiting;           /* per output: packets in virtual output queues for it (not paired) */
     uint64_t waiting_total;
     uint64_t queued_flits;  /* flits in all input buffers */
@@ -101,7 +101,25 @@ typedef struct xbar {
     uint64_t latency_sum;   /* sum over popped packets of ready_cycle - push_cycle */
     uint64_t *in_stall;     /* per input: cycles with flits buffered but none sent */
     uint64_t *out_stall;    /* per output: cycles a paired input waited for output-buffer space */
+    /* Port sets, one bit per port in 64-bit words, so that a tick visits only the ports with work
+     * (in increasing order, as a loop over every port would): inputs with flits buffered, outputs
+     * with packets waiting to be paired, outputs holding packets (crossing or ready). */
+    uint64_t *in_busy, *out_waiting, *out_held;
 } xbar;
+
+/* The first port >= from whose bit is set in w, or n when none below n is. */
+static inline int xbar_bit_next(const uint64_t *w, int from, int n)
+{
+    if (from >= n) return n;
+    int k = from >> 6, nw = (n + 63) >> 6;
+    uint64_t b = w[k] & (~UINT64_C(0) << (from & 63));
+    while (!b) {
+        if (++k >= nw) return n;
+        b = w[k];
+    }
+    int p = (k << 6) + __builtin_ctzll(b);
+    return p < n ? p : n;
+}
 
 /* Ports from the caller, the rest from the -icnt_* options. */
 void xbar_params_from_config(const noc_config *c, int n_in, int n_out, xbar_params *p);

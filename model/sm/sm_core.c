@@ -269,6 +269,7 @@ static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint3
     if (s->pdp.mode != PDP_MODE_OFF && s->cfg->cbwt.pd_launch == CBWT_PD_RESET) pdp_l1_reset(&s->pdp, s->cfg->sm.pdp_pd);
     if (s->pcs) memset(s->pcs, 0, s->pc_cap * sizeof *s->pcs);
     s->pc_n = 0;
+    s->retry.armed = 0;
     s->finished = 0;
     s->error = 0;
     return 0;
@@ -371,6 +372,7 @@ uint32_t sm_core_take_finished(sm_core *s)
 void sm_core_tick(sm_core *s, uint64_t cycle)
 {
     if (s->error) return;
+    if (s->retry.armed) sm_retry_catch_up(s, cycle);
     if (s->last_tick != SM_NEVER && cycle > s->last_tick + 1 && s->live_ctas) {
         /* Nothing changed in the skipped cycles: each scheduler stalled for the same reason. */
         uint64_t gap = cycle - s->last_tick - 1;
@@ -392,6 +394,7 @@ void sm_core_tick(sm_core *s, uint64_t cycle)
     sm_ldst_cycle(s, cycle);
     if (s->live_ctas) sm_issue_cycle(s, cycle);
     else sm_update_dirty(s);
+    if (s->retry.allowed) sm_retry_arm(s, cycle + 1);
 }
 
 static int out_nonempty(const sm_core *s, int src)
@@ -506,6 +509,13 @@ uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle)
 {
     if (s->error) return SM_NEVER;
     if (s->n_dirty || s->n_ready || s->ldst.busy || s->rexq.n || s->mrpb.n || out_pick(s) >= 0) return cycle;
+    return sm_core_next_event(s, cycle);
+}
+
+int sm_core_has_out(const sm_core *s) { return out_pick(s) >= 0; }
+
+uint64_t sm_core_next_event(const sm_core *s, uint64_t cycle)
+{
     uint64_t t = sm_wheel_next(s);
     if (s->lb_on) {
         uint64_t l = sm_lb_next_work(s, cycle);

@@ -293,6 +293,17 @@ typedef struct sm_rexq {
     uint64_t parked, replayed, full; /* statistics: parked, re-executed, refused for want of room */
 } sm_rexq;
 
+/* Retry sleep (sm_retry_sleep.c): what each edge skipped after the last tick counts. */
+#define SM_RETRY_MAX_SCHED 32  /* -gpgpu_num_sched_per_core's upper bound */
+#define SM_RETRY_IDLE 0xFF     /* the scheduler has no warp: it counts nothing */
+typedef struct sm_retry_plan {
+    uint8_t allowed;            /* set by the owner when nothing observes the SM per edge */
+    uint8_t armed;              /* the last tick ended with the LD/ST unit only retrying */
+    uint8_t fail_why;           /* the L1's remembered failure (cache_fail_reason) */
+    uint8_t why[SM_RETRY_MAX_SCHED]; /* per scheduler: the stall each edge counts, or SM_RETRY_IDLE */
+    uint64_t live_warps;        /* added to active_warps_sum per edge */
+} sm_retry_plan;
+
 typedef struct sm_core {
     int id;
     const gtlm_config *cfg;
@@ -392,6 +403,7 @@ typedef struct sm_core {
     /* accounting across skipped cycles */
     uint64_t last_tick;         /* last cycle ticked (SM_NEVER before the first) */
     uint8_t *last_why;          /* per scheduler: the last cycle's stall reason */
+    sm_retry_plan retry;
     uint64_t progress;          /* instructions issued + memory events: the watchdog's measure */
     uint64_t work;              /* CTAs started and finished + instructions of warps that do not spin
                                  * (simt_warp_spinning): the livelock watchdog's measure */
@@ -434,6 +446,17 @@ int sm_core_start_cta(sm_core *s, const uint32_t ctaid[3], uint64_t cycle);
 void sm_core_tick(sm_core *s, uint64_t cycle);
 /* First cycle >= cycle at which a tick has work; SM_NEVER when waiting for a response. */
 uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle);
+/* The part of sm_core_next_work that waits for events: responses, the wheel, Linebacker. */
+uint64_t sm_core_next_event(const sm_core *s, uint64_t cycle);
+/* A request waits to leave towards the interconnect. */
+int sm_core_has_out(const sm_core *s);
+/* Retry sleep (sm_retry_sleep.c). arm: at the end of a tick, plans the counts of the edges that
+ * follow if they only retry a remembered L1 failure. sleeps: whether the edges from `cycle` on
+ * only count (link_free: the link would take a request now), so that the SM need not tick
+ * before sm_core_next_event. catch_up: at a tick, counts the edges skipped since the last one. */
+void sm_retry_arm(sm_core *s, uint64_t next);
+int sm_retry_sleeps(const sm_core *s, uint64_t cycle, int link_free);
+void sm_retry_catch_up(sm_core *s, uint64_t cycle);
 /* No CTA resident and nothing in flight. */
 int sm_core_idle(const sm_core *s);
 /* Appends a line per CTA whose warps wait at a barrier (which warps, which barrier, where);

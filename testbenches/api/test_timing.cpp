@@ -354,3 +354,27 @@ TEST(TimingTest, TimeSeriesRowsSumToTheKernelTotals)
 }
 
 } // namespace
+
+namespace {
+
+// Retry sleep (-gtlm_retry_sleep, on by default): an SM whose LD/ST unit only retries a read the
+// L1 refused, with no warp able to issue, skips its edges and counts them at its next tick. Every
+// statistic must equal ticking every edge, on a kernel that refuses thousands of reads (each lane
+// of "strided" misses its own line; tiny.config's L1 has 8 MSHRs).
+TEST(TimingTest, RetrySleepChangesNoStatistic)
+{
+    std::string text[2];
+    double refused[2] = {0, 0};
+    for (int on = 0; on < 2; on++) {
+        Sim s({"-gtlm_retry_sleep", on ? "1" : "0"});
+        gtlm_devptr in = s.alloc(8 * 128 * 32 * 4, 1), out = s.alloc(32 * 4);
+        ASSERT_EQ(s.launch("strided", 8, 128, {&in, &out}, {8, 8}), GTLM_OK) << gtlm_last_error();
+        refused[on] = s.stat("gpu.l1d.res_fail_mshr_entry");
+        text[on] = stats_text_of(s);
+    }
+    EXPECT_GT(refused[0], 1000.0);
+    EXPECT_EQ(refused[0], refused[1]);
+    EXPECT_EQ(text[0], text[1]);
+}
+
+} // namespace

@@ -9,6 +9,15 @@ namespace gtlm {
 
 namespace {
 
+void bit_set(std::vector<uint64_t> &w, int i) { w[static_cast<size_t>(i) >> 6] |= uint64_t{1} << (i & 63); }
+void bit_clear(std::vector<uint64_t> &w, int i) { w[static_cast<size_t>(i) >> 6] &= ~(uint64_t{1} << (i & 63)); }
+bool any_bit(const std::vector<uint64_t> &w)
+{
+    for (uint64_t b : w)
+        if (b) return true;
+    return false;
+}
+
 uint64_t cookie_of(Gp &gp) { return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(&gp)); }
 Gp &payload_of(uint64_t cookie) { return *reinterpret_cast<Gp *>(static_cast<uintptr_t>(cookie)); }
 
@@ -39,6 +48,8 @@ Icnt::Icnt(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &do
         rsp_net_ = nets_[1].get();
     }
 
+    held_req_.assign((static_cast<size_t>(n_sms) + 63) / 64, 0);
+    held_rsp_.assign((static_cast<size_t>(n_subparts) + 63) / 64, 0);
     for (int i = 0; i < n_sms; i++) {
         from_sm.push_back(std::make_unique<AtTarget>(("from_sm_" + std::to_string(i)).c_str()));
         from_sm[i]->on_request = [this, i](Gp &gp, const sc_core::sc_time &t) { return on_request(i, gp, t); };
@@ -74,7 +85,10 @@ bool Icnt::on_request(int sm, Gp &gp, const sc_core::sc_time &arrival)
     if (e.dst >= static_cast<uint32_t>(n_subparts_))
         throw std::invalid_argument("icnt: request from SM " + std::to_string(sm) + " to sub-partition " +
                                     std::to_string(e.dst) + " of " + std::to_string(n_subparts_));
-    return enter(*req_net_, req_in(sm), req_out(static_cast<int>(e.dst)), mem_request_bytes(gp), gp, arrival);
+    if (enter(*req_net_, req_in(sm), req_out(static_cast<int>(e.dst)), mem_request_bytes(gp), gp, arrival))
+        return true;
+    bit_set(held_req_, sm); // the port holds it until retry_held takes it
+    return false;
 }
 
 bool Icnt::on_response(int slice, Gp &gp, const sc_core::sc_time &arrival)
@@ -83,7 +97,10 @@ bool Icnt::on_response(int slice, Gp &gp, const sc_core::sc_time &arrival)
     if (e.sm >= static_cast<uint32_t>(n_sms_))
         throw std::invalid_argument("icnt: response from sub-partition " + std::to_string(slice) + " to SM " +
                                     std::to_string(e.sm) + " of " + std::to_string(n_sms_));
-    return enter(*rsp_net_, rsp_in(slice), rsp_out(static_cast<int>(e.sm)), mem_response_bytes(gp), gp, arrival);
+    if (enter(*rsp_net_, rsp_in(slice), rsp_out(static_cast<int>(e.sm)), mem_response_bytes(gp), gp, arrival))
+        return true;
+    bit_set(held_rsp_, slice);
+    return false;
 }
 
 void Icnt::tick(uint64_t cycle)
@@ -102,15 +119,18 @@ void count(Icnt::Counters &c, const xbar_pkt &p)
 }
 } // namespace
 
+// Only outputs holding a packet are visited, in port order (as a loop over every port would).
 void Icnt::deliver(uint64_t cycle)
 {
     xbar_pkt p;
-    for (int j = 0; j < n_subparts_; j++) {
-        if (!to_l2[j]->can_send() || !req_net_->pop(req_out(j), cycle, &p)) continue;
+    int end = out_base_ + n_subparts_;
+    for (int o = req_net_->next_held_out(out_base_, end); o < end; o = req_net_->next_held_out(o + 1, end)) {
+        int j = o - out_base_;
+        if (!to_l2[j]->can_send() || !req_net_->pop(o, cycle, &p)) continue;
         count(req_, p);
         to_l2[j]->send(payload_of(p.cookie));
     }
-    for (int i = 0; i < n_sms_; i++) {
+    for (int i = rsp_net_->next_held_out(0, n_sms_); i < n_sms_; i = rsp_net_->next_held_out(i + 1, n_sms_)) {
         if (!from_sm[i]->can_respond() || !rsp_net_->pop(rsp_out(i), cycle, &p)) continue;
         count(rsp_, p);
         Gp &gp = payload_of(p.cookie);
@@ -120,10 +140,21 @@ void Icnt::deliver(uint64_t cycle)
 
 void Icnt::retry_held()
 {
-    for (auto &t : from_sm)
-        if (t->holds_request() && !t->take_held_request()) req_.stall_cycles++;
-    for (auto &t : to_l2)
-        if (t->holds_response() && !t->take_held_response()) rsp_.stall_cycles++;
+    for (int i = xbar_bit_next(held_req_.data(), 0, n_sms_); i < n_sms_; i = xbar_bit_next(held_req_.data(), i + 1, n_sms_)) {
+        bit_clear(held_req_, i); // before the retry: a refusal during it sets the bit again
+        if (!from_sm[i]->take_held_request()) {
+            bit_set(held_req_, i);
+            req_.stall_cycles++;
+        }
+    }
+    for (int j = xbar_bit_next(held_rsp_.data(), 0, n_subparts_); j < n_subparts_;
+         j = xbar_bit_next(held_rsp_.data(), j + 1, n_subparts_)) {
+        bit_clear(held_rsp_, j);
+        if (!to_l2[j]->take_held_response()) {
+            bit_set(held_rsp_, j);
+            rsp_.stall_cycles++;
+        }
+    }
 }
 
 uint64_t Icnt::next_work(uint64_t cycle) const
@@ -132,14 +163,12 @@ uint64_t Icnt::next_work(uint64_t cycle) const
     for (const auto &n : nets_) w = std::min(w, n->input_work(cycle));
     if (w <= cycle) return cycle;
     // Refused packets are retried at every edge.
-    for (const auto &t : from_sm)
-        if (t->holds_request()) return cycle;
-    for (const auto &t : to_l2)
-        if (t->holds_response()) return cycle;
+    if (any_bit(held_req_) || any_bit(held_rsp_)) return cycle;
     // A ready packet whose link is busy waits for on_ready / on_resp_ready, which wake the domain.
-    for (int j = 0; j < n_subparts_; j++)
-        if (to_l2[j]->can_send()) w = std::min(w, std::max(cycle, req_net_->head_ready(req_out(j))));
-    for (int i = 0; i < n_sms_; i++)
+    int end = out_base_ + n_subparts_;
+    for (int o = req_net_->next_held_out(out_base_, end); o < end; o = req_net_->next_held_out(o + 1, end))
+        if (to_l2[o - out_base_]->can_send()) w = std::min(w, std::max(cycle, req_net_->head_ready(o)));
+    for (int i = rsp_net_->next_held_out(0, n_sms_); i < n_sms_; i = rsp_net_->next_held_out(i + 1, n_sms_))
         if (from_sm[i]->can_respond()) w = std::min(w, std::max(cycle, rsp_net_->head_ready(rsp_out(i))));
     return w;
 }

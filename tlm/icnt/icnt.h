@@ -95,6 +95,10 @@ private:
     std::vector<std::unique_ptr<IcntNet>> nets_;
     IcntNet *req_net_, *rsp_net_;
     Counters req_, rsp_;
+    // One bit per SM port holding a refused request and per slice port holding a refused
+    // response (set at the refusal, cleared when a retry is taken), so that retries and
+    // next_work visit only those ports.
+    std::vector<uint64_t> held_req_, held_rsp_;
 };
 
 } // namespace gtlm

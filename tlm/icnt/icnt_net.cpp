@@ -18,6 +18,7 @@ IcntNet::IcntNet(const noc_config &cfg, int n_in, int n_out)
     head_.assign(n_in, 0);
     count_.assign(n_in, 0);
     staged_flits_.assign(n_in, 0);
+    staged_in_.assign((static_cast<size_t>(n_in) + 63) / 64, 0);
     refused_since_.assign(static_cast<size_t>(n_in), kNoRefusal);
 }
 
@@ -56,14 +57,16 @@ void IcntNet::stage(int in, int out, uint32_t bytes, uint64_t cookie, uint64_t v
     if (sampler_) offered_[cookie] = since != kNoRefusal && since < visible ? since : visible;
     since = kNoRefusal;
     count_[in]++;
+    staged_in_[static_cast<size_t>(in) >> 6] |= uint64_t{1} << (in & 63);
     staged_flits_[in] += flits_of(bytes);
     staged_total_++;
 }
 
 void IcntNet::tick(uint64_t now)
 {
-    int cap = x_.p.in_buffer_limit;
-    for (int in = 0; staged_total_ > 0 && in < x_.p.n_in; in++) {
+    int cap = x_.p.in_buffer_limit, n = x_.p.n_in;
+    for (int in = xbar_bit_next(staged_in_.data(), 0, n); staged_total_ > 0 && in < n;
+         in = xbar_bit_next(staged_in_.data(), in + 1, n)) {
         while (count_[in] > 0) {
             const Staged &s = staged_[static_cast<size_t>(in) * cap + head_[in]];
             if (s.visible > now) break; // arrivals of one input are staged in time order
@@ -72,8 +75,8 @@ void IcntNet::tick(uint64_t now)
                 throw std::logic_error("icnt: a staged packet did not fit its reserved space");
             staged_flits_[in] -= flits_of(s.bytes);
             head_[in] = (head_[in] + 1) % cap;
-            count_[in]--;
             staged_total_--;
+            if (--count_[in] == 0) staged_in_[static_cast<size_t>(in) >> 6] &= ~(uint64_t{1} << (in & 63));
         }
     }
     xbar_tick(&x_, now);
@@ -90,9 +93,9 @@ uint64_t IcntNet::input_work(uint64_t now) const
 {
     if (x_.queued_flits > 0) return now;
     uint64_t best = kNever;
-    int cap = x_.p.in_buffer_limit;
-    for (int in = 0; staged_total_ > 0 && in < x_.p.n_in; in++) {
-        if (count_[in] == 0) continue;
+    int cap = x_.p.in_buffer_limit, n = x_.p.n_in;
+    for (int in = xbar_bit_next(staged_in_.data(), 0, n); staged_total_ > 0 && in < n;
+         in = xbar_bit_next(staged_in_.data(), in + 1, n)) {
         uint64_t v = staged_[static_cast<size_t>(in) * cap + head_[in]].visible;
         if (v < best) best = v;
     }

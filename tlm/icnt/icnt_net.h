@@ -57,6 +57,8 @@ public:
     }
     // The cycle the packet at the head of `out` is (or was) ready; kNever while none is complete.
     uint64_t head_ready(int out) const;
+    // The first output in [from, end) holding a packet (crossing or ready), or end.
+    int next_held_out(int from, int end) const { return xbar_bit_next(x_.out_held, from, end); }
     // First cycle >= now at which inputs need a tick (staged packets, flits to move).
     uint64_t input_work(uint64_t now) const;
     bool idle() const;
@@ -79,6 +81,7 @@ private:
     std::vector<Staged> staged_;
     std::vector<int> head_, count_, staged_flits_;
     int staged_total_ = 0;
+    std::vector<uint64_t> staged_in_; // one bit per input with count_ > 0 (xbar_bit_next order)
     // CBWT's sampler: first-offer edge of each packet in the network (only with a sampler)
     static constexpr uint64_t kNoRefusal = ~0ull;
     void sample(const xbar_pkt &p, uint64_t now);

@@ -53,6 +53,10 @@ SmModule::SmModule(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDo
         throw std::runtime_error("-rtl_record_power: " + why);
     sm2icnt.on_response = [this](Gp &gp, const sc_core::sc_time &at) { return on_response(gp, at); };
     sm2icnt.on_ready = [this]() { domain_.wake(this); };
+    // Retry sleep bulk-counts skipped edges at the next tick: not while a waveform, a time
+    // series or CBWT's monitor reads the SM's counters between its ticks.
+    core_.retry.allowed = cfg.gpu.retry_sleep && !(cfg.gpu.vcd_file && cfg.gpu.vcd_file[0]) && cfg.gpu.stats_interval <= 0 &&
+                          !cfg.cbwt.ctrl && !cfg.cbwt.stats;
     if (stats) register_stats(stats);
     domain.add(this);
 }
@@ -102,6 +106,8 @@ bool SmModule::on_response(Gp &gp, const sc_core::sc_time &arrival)
 uint64_t SmModule::next_work(uint64_t cycle) const
 {
     uint64_t t = sm_core_next_work(&core_, cycle);
+    // The LD/ST unit only retries a refused read: nothing changes before an event (retry sleep).
+    if (t == cycle && sm_retry_sleeps(&core_, cycle, sm2icnt.can_send())) t = sm_core_next_event(&core_, cycle);
     return t == SM_NEVER ? kNever : t;
 }
 
