@@ -29,6 +29,7 @@ int cache_init(cache_core *c, const gsim_cache_cfg *cfg)
     c->cfg = *cfg;
     c->nsets = cfg->nsets;
     c->assoc = cfg->assoc;
+    c->ways = cfg->assoc;
     c->line_log2 = log2_ceil(cfg->line_size);
     c->nsect = cfg->type == 'S' ? CACHE_SECTORS : 1;
     c->full_mask = (uint8_t)((1u << c->nsect) - 1);
@@ -56,6 +57,8 @@ fail:
     cache_free(c);
     return -1;
 }
+
+void cache_set_ways(cache_core *c, int ways) { c->ways = ways < 1 ? 1 : ways > c->assoc ? c->assoc : ways; }
 
 void cache_free(cache_core *c)
 {
@@ -240,7 +243,7 @@ static int pick_victim_at(const cache_core *c, int set, int at_fill)
     if (c->hooks.victim) return c->hooks.victim(c->hooks.ctx, set, l, at_fill);
     int best = -1;
     uint64_t best_key = 0;
-    for (int w = 0; w < c->assoc; w++) {
+    for (int w = 0; w < c->ways; w++) {
         if (!l[w].allocated) return w;
         if (l[w].reserved) continue;
         uint64_t key = c->cfg.replacement == 'F' ? l[w].alloc_time : l[w].last_use;
@@ -255,7 +258,7 @@ static int pick_victim_at(const cache_core *c, int set, int at_fill)
 static int all_reserved(const cache_core *c, int set)
 {
     const cache_line *l = &c->lines[(size_t)set * c->assoc];
-    for (int w = 0; w < c->assoc; w++)
+    for (int w = 0; w < c->ways; w++)
         if (!l[w].allocated || !l[w].reserved) return 0;
     return 1;
 }

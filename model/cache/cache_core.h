@@ -201,6 +201,7 @@ struct cache_waiter {
 typedef struct cache_core {
     gsim_cache_cfg cfg;
     int nsets, assoc, line_log2, nsect, set_bits;
+    int ways;             /* ways new lines may take (assoc unless cache_set_ways: Unified-SM-Mem) */
     uint8_t full_mask;
     cache_line *lines;    /* nsets * assoc */
     uint64_t *tagv;       /* per line: tag | 1 while allocated, else 0 (a compact array to search) */
@@ -241,6 +242,8 @@ typedef struct cache_core {
 int cache_init(cache_core *c, const gsim_cache_cfg *cfg);
 void cache_free(cache_core *c);
 void cache_set_hooks(cache_core *c, const cache_hooks *h);
+/* Lines are allocated in ways [0, ways) only (1..assoc); lookups still see every way. */
+void cache_set_ways(cache_core *c, int ways);
 
 int cache_set_index(const cache_core *c, uint64_t addr);
 /* The degree-k polynomial used by 'P' (bit i = coefficient of x^i, x^k included); 0 if k is

@@ -105,6 +105,16 @@ uint64_t ellc_capacity_bytes(const ellc_server *e, uint32_t rank)
     return b;
 }
 
+uint64_t ellc_dirty_lines(const ellc_server *e, uint32_t rank)
+{
+    uint64_t n = 0;
+    for (uint32_t w = 0; w < e->warps; w++) {
+        const ellc_set *s = &e->sets[rank * e->warps + w];
+        for (uint32_t k = 0; k < s->ways; k++) n += s->stamp[k] && s->dirty[k];
+    }
+    return n;
+}
+
 int ellc_submit(ellc_server *e, const ellc_req *r, uint64_t arrive)
 {
     if (r->set >= e->n_sets || r->ctl >= e->n_ctl) return -1;

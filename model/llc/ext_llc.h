@@ -100,5 +100,8 @@ uint64_t ellc_next_done(const ellc_server *e, uint32_t ctl);
 int ellc_pop_done(ellc_server *e, uint32_t ctl, uint64_t cycle, ellc_done *out);
 int ellc_resident(const ellc_server *e, uint32_t set, uint64_t key);
 uint64_t ellc_capacity_bytes(const ellc_server *e, uint32_t rank); /* of one cache-mode SM */
+/* Dirty blocks one cache-mode SM holds now: at the application's end, the lines its helper kernel
+ * writes back to DRAM (G24: off the critical path, so counted, not timed). */
+uint64_t ellc_dirty_lines(const ellc_server *e, uint32_t rank);
 
 #endif

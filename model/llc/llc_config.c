@@ -59,6 +59,7 @@ int llc_options_register(opt_registry *r, llc_config *c, strbuf *e)
                       "request-queue entries of a Morpheus controller", e);
     rc |= opt_add_int(r, b, "-morpheus_wst_rows", &c->wst_rows, "128", 1, 1 << 16,
                       "warp-status-table rows (extended sets) per L2 slice (256 per two-slice partition)", e);
+    rc |= llc_baseline_options_register(r, c, e);
     return rc;
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../simt/simt_internal.h"
+#include "../llc/llc_baselines.h"
 #include "../trace/trace_reader.h"
 #include "sm_internal.h"
 
@@ -240,8 +241,14 @@ static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint3
     if (m > s->n_cta_slots) m = s->n_cta_slots;
     if (s->warps_per_cta && m > s->n_slots / s->warps_per_cta) m = s->n_slots / s->warps_per_cta;
     s->max_ctas_kernel = m;
-    if (regfile_kernel_start(&s->rf, rf_cta_regs(s, regs, m), m) != 0) return -1;
+    uint32_t cta_regs = rf_cta_regs(s, regs, m);
+    if (regfile_kernel_start(&s->rf, cta_regs, m) != 0) return -1;
     if (s->l1d_enabled) cache_invalidate_all(&s->l1d);
+    if (s->l1d_enabled && s->cfg->morpheus.unified_sm_mem) { /* Unified-SM-Mem: unused registers -> L1D ways */
+        uint64_t used = (uint64_t)cta_regs * m;
+        uint64_t unused = s->rf.cfg.n_regs > used ? s->rf.cfg.n_regs - used : 0;
+        cache_set_ways(&s->l1d, llc_unified_l1_ways(&s->cfg->morpheus, &s->l1d.cfg, unused));
+    }
     cache_invalidate_all(&s->l1c);
     sm_prefetch_reset(s);
     sm_lb_kernel_begin(s); /* after the L1 invalidation: its evictions are no victims */

@@ -17,6 +17,7 @@ extern "C" {
 #include "gpu/gpu_config.h"
 #include "llc/ext_link.h"
 #include "llc/ext_llc.h"
+#include "llc/llc_baselines.h"
 #include "llc/mctl.h"
 #include "stats/stats.h"
 }
@@ -50,7 +51,15 @@ private:
     };
     void register_stats(stat_registry *r);
 
+    struct EndWb { // a derived statistic's context: dirty lines of one rank (-1: all) at the end
+        const Morpheus *m;
+        int rank;
+    };
+    static double end_writebacks(const stat_registry *, stat_scope, const void *ctx);
+
     std::vector<int> cache_sms_; // SM id of each cache-mode rank
+    std::vector<EndWb> end_wb_;
+    std::vector<uint64_t> storage_; // storage report (bits), llc_storage_report's order
     ellc_server srv_{};
     ext_link link_{};
     std::vector<std::unique_ptr<Ctl>> ctls_;

@@ -68,6 +68,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
     if (cfg_.cbwt.ctrl || cfg_.cbwt.stats) cbwt_ = std::make_unique<CbwtGlue>(cfg_, *this, stats);
     if (stats) {
         power_ = std::make_unique<PowerStats>(cfg_, n_sms, n_slices);
+        if (morpheus_) power_->set_controller_frac(cfg_.morpheus.ctl_power_frac);
         if (power_->register_stats(stats) != 0) throw std::runtime_error("cannot register the energy statistics");
     }
 
