@@ -32,6 +32,9 @@ typedef struct llc_config {
     int smem_kib;             /* shared-memory capacity in the shared-memory-only variant */
     /* server model of a cache-mode SM (G11): per-request occupancy of its warp */
     double svc_tag_ns, svc_move_ns, svc_store_ns;
+    int compression;          /* BDI in the helper kernel (Morpheus-Compression, §4.3.1) */
+    int bdi_base_bytes;       /* a compressed block's base slot in an auxiliary register (G13) */
+    double svc_decomp_ns;     /* extra service time of a compressed block (G13: 2-4 instructions) */
     double ext_pj_per_byte;   /* extended-LLC energy per byte moved (document §5: 61 pJ/B for RF+L1) */
     /* controller (§3.4, G6) */
     int ctl_latency;          /* core cycles before the predictor (-1: -rop_latency) */

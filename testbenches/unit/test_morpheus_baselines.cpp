@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 extern "C" {
+#include "llc/bdi.h"
 #include "llc/ext_llc.h"
 #include "llc/llc_baselines.h"
 }
@@ -178,6 +179,85 @@ TEST(MorpheusBaselines, DirtyLinesLeftAtTheEndAreCounted)
     op(ELLC_FILL, 6, 0);       // evicts 2 (dirty: written back now, not at the end)
     EXPECT_EQ(ellc_dirty_lines(&e, 0), 2u);
     EXPECT_EQ(e.st[0].writebacks, 1u);
+    ellc_free(&e);
+}
+
+} // namespace
+
+// BDI compression (model/llc/bdi.h, ext_llc with -morpheus_compression): the levels of crafted
+// blocks, and a set of 2 ways (256 bytes) holding 7 high-level blocks (36 bytes each), whose
+// associativity (the Bloom swap threshold) follows what it holds.
+namespace {
+
+TEST(MorpheusBdi, LevelsOfCraftedBlocks)
+{
+    uint32_t w[32];
+    for (int i = 0; i < 32; i++) w[i] = 1000000u + static_cast<uint32_t>(i); // deltas 0..31: 1 byte
+    EXPECT_EQ(bdi_classify(reinterpret_cast<uint8_t *>(w), 128), BDI_HIGH);
+    w[5] = 1000000u - 128; // delta -128 still fits a signed byte
+    EXPECT_EQ(bdi_classify(reinterpret_cast<uint8_t *>(w), 128), BDI_HIGH);
+    w[5] = 1000000u + 128; // 128 needs 2 bytes
+    EXPECT_EQ(bdi_classify(reinterpret_cast<uint8_t *>(w), 128), BDI_LOW);
+    w[9] = 1000000u - 32768; // the low level's edge
+    EXPECT_EQ(bdi_classify(reinterpret_cast<uint8_t *>(w), 128), BDI_LOW);
+    w[9] = 1000000u + 32768;
+    EXPECT_EQ(bdi_classify(reinterpret_cast<uint8_t *>(w), 128), BDI_NONE);
+    uint32_t z[32] = {0};
+    EXPECT_EQ(bdi_classify(reinterpret_cast<uint8_t *>(z), 128), BDI_HIGH); // zeros
+    EXPECT_EQ(bdi_bytes(BDI_HIGH, 128, 4), 36u);
+    EXPECT_EQ(bdi_bytes(BDI_LOW, 128, 4), 68u);
+    EXPECT_EQ(bdi_bytes(BDI_NONE, 128, 4), 128u);
+}
+
+TEST(MorpheusBdi, CompressedSetsHoldMoreBlocksAndEvictByLru)
+{
+    llc_config c = morpheus_defaults();
+    c.storage = LLC_ST_L1;
+    c.l1_kib = 1; // 8 blocks
+    c.warps = 4;  // 2 ways (256 bytes) per set
+    c.compression = 1;
+    c.bdi_base_bytes = 4;
+    c.svc_decomp_ns = 10;
+    ellc_server e;
+    ASSERT_EQ(ellc_init(&e, &c, 1, 2048, 255, 1, 1000), 0);
+    EXPECT_EQ(e.sets[0].slots, 7u); // 256 / 36
+    uint64_t t = 0;
+    auto op = [&](int kind, uint64_t key, uint8_t size, uint8_t dirty = 0) {
+        ellc_req r{};
+        r.key = key;
+        r.kind = static_cast<uint8_t>(kind);
+        r.size = size;
+        r.dirty = dirty;
+        EXPECT_EQ(ellc_submit(&e, &r, t += 1000), 0);
+        ellc_done d{};
+        EXPECT_EQ(ellc_pop_done(&e, 0, ELLC_NEVER - 1, &d), 0);
+        return d;
+    };
+    for (uint64_t k = 1; k <= 7; k++) EXPECT_EQ(op(ELLC_FILL, k, 36, k == 2).writeback, 0);
+    EXPECT_EQ(ellc_assoc(&e, 0), 7u); // 7 x 36 = 252 of 256 bytes
+    EXPECT_EQ(e.sets[0].used, 252u);
+    // A fill service time: tag + move + store + the compression's 10 ns (1000 MHz: cycles = ns).
+    ellc_done d = op(ELLC_READ, 3, 0);
+    EXPECT_TRUE(d.hit);
+    EXPECT_EQ(d.done - d.start, 103u + 31 + 51 + 10);
+    // An uncompressed block (128 B) needs 124 more bytes: the 4 LRU blocks (1, 2 dirty, 4, 5) leave.
+    d = op(ELLC_FILL, 8, 0);
+    EXPECT_EQ(d.writeback, 1);
+    EXPECT_EQ(d.victim[0], 2u);
+    EXPECT_EQ(d.done - d.start, 103u + 31 + 51); // uncompressed: no decompression
+    for (uint64_t k : {1, 2, 4, 5}) EXPECT_FALSE(ellc_resident(&e, 0, k)) << k;
+    for (uint64_t k : {3, 6, 7, 8}) EXPECT_TRUE(ellc_resident(&e, 0, k)) << k;
+    EXPECT_EQ(ellc_assoc(&e, 0), 4u);
+    EXPECT_EQ(e.sets[0].used, 3u * 36 + 128);
+    // A write that makes block 6 uncompressible grows it to 128 B: 7 (the LRU) leaves, then 3.
+    d = op(ELLC_WRITE, 6, 128);
+    EXPECT_TRUE(d.hit);
+    EXPECT_FALSE(ellc_resident(&e, 0, 3));
+    EXPECT_FALSE(ellc_resident(&e, 0, 7));
+    EXPECT_EQ(ellc_assoc(&e, 0), 2u);
+    EXPECT_EQ(e.sets[0].used, 256u);
+    EXPECT_EQ(e.st[0].bdi_high, 7u);
+    EXPECT_EQ(e.st[0].bdi_low, 0u);
     ellc_free(&e);
 }
 

@@ -60,10 +60,28 @@ Morpheus::Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, co
         l2_slice_set_front(&slices[j]->core(), &fronts_[j]);
         slices[j]->set_controller(ctls_[j].get());
     }
+    bdi_base_ = static_cast<uint32_t>(c.bdi_base_bytes);
     llc_storage_bits sb = llc_storage_report(&c, static_cast<int>(modes.size()), c.addr_bits);
     uint64_t per_part = sb.total * static_cast<uint64_t>(cfg.gpu.sub_partitions_per_channel);
     storage_ = {sb.bloom, sb.wst, sb.queue, sb.rbuf, sb.wbuf, sb.total, per_part};
     if (stats) register_stats(stats);
+}
+
+void Morpheus::set_memory(dmem *mem)
+{
+    mem_ = mem;
+    for (auto &c : ctls_) {
+        c->m.block_bytes = srv_.compress && mem ? block_bytes : nullptr;
+        c->m.block_ctx = this;
+    }
+}
+
+uint32_t Morpheus::block_bytes(void *ctx, uint64_t line_addr)
+{
+    const Morpheus *m = static_cast<const Morpheus *>(ctx);
+    uint8_t blk[128];
+    dmem_read(m->mem_, line_addr, blk, sizeof blk);
+    return bdi_bytes(bdi_classify(blk, sizeof blk), sizeof blk, m->bdi_base_);
 }
 
 double Morpheus::end_writebacks(const stat_registry *, stat_scope, const void *ctx)
@@ -139,6 +157,10 @@ void Morpheus::register_stats(stat_registry *r)
         add(b + "busy_cycles", &s.busy_cycles, "cycles", "L2 cycles its warps served requests (summed over warps)");
         add(b + "queue_cycles", &s.queue_cycles, "cycles", "L2 cycles requests waited for a busy warp");
         add(b + "bytes", &s.bytes, "bytes", "data moved in or out of its storage");
+        if (srv_.compress) {
+            add(b + "bdi_high", &s.bdi_high, "blocks", "blocks stored at BDI's high level (1-byte deltas)");
+            add(b + "bdi_low", &s.bdi_low, "blocks", "blocks stored at BDI's low level (2-byte deltas)");
+        }
     }
     // Application end (G24): the dirty lines the helper kernels write back, counted (off the
     // critical path), per cache-mode SM and in total.

@@ -287,6 +287,7 @@ bool Gpu::watch(uint64_t, bool core_edge)
 
 KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t regs_per_thread)
 {
+    if (morpheus_) morpheus_->set_memory(l.mem); // BDI classifies blocks by their data
     auto begin = [&](sm_core &c) {
         c.kernel_regs = regs_per_thread;
         return sm_core_kernel_begin(&c, &l, ctas_per_sm);
