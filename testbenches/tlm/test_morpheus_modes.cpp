@@ -166,6 +166,25 @@ TEST(MorpheusModes, BaselinesDeriveTheirConfigurationAndHelpAMemoryBoundKernel)
     EXPECT_LE(unified, base);
 }
 
+// BDI compression on: results stay right, no false negative under the dynamic swap threshold, the
+// blocks (words i x 7: deltas up to 217, the low level) are stored compressed, and the extended LLC
+// holds at least as many hits as uncompressed.
+TEST(MorpheusModes, CompressionKeepsResultsAndStoresCompressedBlocks)
+{
+    std::vector<uint32_t> out;
+    std::vector<double> plain, comp;
+    double c0 = 0, c1 = 0, low = 0, high = 0;
+    run({"-morpheus_cache_sms", "1"}, 2, &out, &c0, &plain);
+    run({"-morpheus_cache_sms", "1", "-morpheus_compression", "1"}, 2, &out, &c1, &comp, [&](gtlm::Simulator &s) {
+        low = get(s, "gpu.sm[3].ext_llc.bdi_low", STAT_SCOPE_RUN);
+        high = get(s, "gpu.sm[3].ext_llc.bdi_high", STAT_SCOPE_RUN);
+    });
+    for (size_t i = 0; i < out.size(); i++) ASSERT_EQ(out[i], static_cast<uint32_t>(i * 7 + 2)) << i;
+    EXPECT_EQ(comp[4], 0);     // no false negative
+    EXPECT_GE(comp[1], plain[1]); // hits
+    EXPECT_GT(low + high, 0);
+}
+
 // Morpheus on: the controllers draw -morpheus_ctl_power_frac of the GPU's power (nothing else
 // changes), and the dirty lines the extended LLC holds at the end are counted for the write-back.
 TEST(MorpheusModes, ControllerPowerAndEndWritebacks)
