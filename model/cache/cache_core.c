@@ -58,6 +58,14 @@ fail:
     return -1;
 }
 
+void cache_limit_victim_ways(cache_core *c, int ways) { c->ways_usable = ways < 1 ? 1 : ways > c->assoc ? c->assoc : ways; }
+
+/* The ways new lines may take: the first ways_usable (CacheExt, CERF, Unified-SM-Mem), else all. */
+static int victim_ways(const cache_core *c)
+{
+    return c->ways_usable > 0 && c->ways_usable < c->assoc ? c->ways_usable : c->assoc;
+}
+
 void cache_free(cache_core *c)
 {
     free(c->pf_evicted);
@@ -239,7 +247,7 @@ static int pick_victim_at(const cache_core *c, int set, int at_fill)
 {
     const cache_line *l = &c->lines[(size_t)set * c->assoc];
     if (c->hooks.victim) return c->hooks.victim(c->hooks.ctx, set, l, at_fill);
-    int best = -1, n = c->ways_usable > 0 && c->ways_usable < c->assoc ? c->ways_usable : c->assoc;
+    int best = -1, n = victim_ways(c);
     uint64_t best_key = 0;
     for (int w = 0; w < n; w++) {
         if (!l[w].allocated) return w;
@@ -256,7 +264,7 @@ static int pick_victim_at(const cache_core *c, int set, int at_fill)
 static int all_reserved(const cache_core *c, int set)
 {
     const cache_line *l = &c->lines[(size_t)set * c->assoc];
-    for (int w = 0; w < c->assoc; w++)
+    for (int w = 0, n = victim_ways(c); w < n; w++)
         if (!l[w].allocated || !l[w].reserved) return 0;
     return 1;
 }

@@ -245,6 +245,8 @@ typedef struct cache_core {
 int cache_init(cache_core *c, const gsim_cache_cfg *cfg);
 void cache_free(cache_core *c);
 void cache_set_hooks(cache_core *c, const cache_hooks *h);
+/* Lines are allocated in ways [0, ways) only (1..assoc; sets ways_usable); lookups still see every way. */
+void cache_limit_victim_ways(cache_core *c, int ways);
 
 int cache_set_index(const cache_core *c, uint64_t addr);
 /* The degree-k polynomial used by 'P' (bit i = coefficient of x^i, x^k included); 0 if k is

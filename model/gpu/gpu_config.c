@@ -1,6 +1,7 @@
 #include "gpu_config.h"
 
 #include "../config/opt_check.h"
+#include "../llc/llc_baselines.h"
 
 int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e);
 int gpu_top_config_check(const opt_registry *r, const gpu_top_config *c, strbuf *e);
@@ -108,6 +109,8 @@ int gtlm_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *e)
     }
     return rc ? -1 : 0;
 }
+
+int gtlm_config_derive(gtlm_config *cfg, strbuf *e) { return llc_baselines_apply(cfg, e); }
 
 int gtlm_config_n_sms(const gtlm_config *cfg) { return cfg->gpu.n_clusters * cfg->gpu.cores_per_cluster; }
 

@@ -70,6 +70,8 @@ typedef struct gtlm_config {
 int gtlm_config_register(opt_registry *r, gtlm_config *cfg, strbuf *err);
 /* Cross-option consistency checks of every block, reported where the values came from. */
 int gtlm_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err);
+/* After the check: configurations derived from options (Morpheus' baselines). 0, or -1 with a message. */
+int gtlm_config_derive(gtlm_config *cfg, strbuf *err);
 
 /* Derived quantities used by reports. */
 int gtlm_config_n_sms(const gtlm_config *cfg);

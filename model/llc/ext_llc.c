@@ -57,6 +57,8 @@ int ellc_init(ellc_server *e, const llc_config *c, uint32_t n_sms, uint32_t warp
     e->t_tag = ellc_ns_to_cycles(c->svc_tag_ns, mhz);
     e->t_move = ellc_ns_to_cycles(c->svc_move_ns, mhz);
     e->t_store = ellc_ns_to_cycles(c->svc_store_ns, mhz);
+    e->compress = c->compression;
+    e->t_decomp = c->compression ? ellc_ns_to_cycles(c->svc_decomp_ns, mhz) : 0;
     e->sets = calloc(e->n_sets ? e->n_sets : 1, sizeof *e->sets);
     e->st = calloc(n_sms ? n_sms : 1, sizeof *e->st);
     e->pend = calloc(n_ctl ? n_ctl : 1, sizeof *e->pend);
@@ -67,10 +69,15 @@ int ellc_init(ellc_server *e, const llc_config *c, uint32_t n_sms, uint32_t warp
         s->ways = ellc_ways(c, warp_regs, max_regs, g % e->warps, &unit);
         s->unit = (uint8_t)unit;
         if (!s->ways) return -1;
-        s->key = calloc(s->ways, sizeof *s->key);
-        s->stamp = calloc(s->ways, sizeof *s->stamp);
-        s->dirty = calloc(s->ways, 1);
-        if (!s->key || !s->stamp || !s->dirty) return -1;
+        s->cap = s->ways * ELLC_LINE;
+        /* the smallest compressed block: a quarter line and its base */
+        s->slots = e->compress ? s->cap / (ELLC_LINE / 4 + (uint32_t)c->bdi_base_bytes) : s->ways;
+        if (s->slots < s->ways) s->slots = s->ways;
+        s->key = calloc(s->slots, sizeof *s->key);
+        s->stamp = calloc(s->slots, sizeof *s->stamp);
+        s->dirty = calloc(s->slots, 1);
+        s->size = calloc(s->slots, 1);
+        if (!s->key || !s->stamp || !s->dirty || !s->size) return -1;
     }
     return 0;
 }
@@ -81,6 +88,7 @@ void ellc_free(ellc_server *e)
         free(e->sets[g].key);
         free(e->sets[g].stamp);
         free(e->sets[g].dirty);
+        free(e->sets[g].size);
     }
     free(e->sets);
     free(e->st);
@@ -91,7 +99,7 @@ void ellc_free(ellc_server *e)
 
 static int find(const ellc_set *s, uint64_t key)
 {
-    for (uint32_t w = 0; w < s->ways; w++)
+    for (uint32_t w = 0; w < s->slots; w++)
         if (s->stamp[w] && s->key[w] == key) return (int)w;
     return -1;
 }
@@ -103,6 +111,80 @@ uint64_t ellc_capacity_bytes(const ellc_server *e, uint32_t rank)
     uint64_t b = 0;
     for (uint32_t w = 0; w < e->warps; w++) b += (uint64_t)e->sets[rank * e->warps + w].ways * ELLC_LINE;
     return b;
+}
+
+uint64_t ellc_dirty_lines(const ellc_server *e, uint32_t rank)
+{
+    uint64_t n = 0;
+    for (uint32_t w = 0; w < e->warps; w++) {
+        const ellc_set *s = &e->sets[rank * e->warps + w];
+        for (uint32_t k = 0; k < s->slots; k++) n += s->stamp[k] && s->dirty[k];
+    }
+    return n;
+}
+
+uint32_t ellc_assoc(const ellc_server *e, uint32_t set)
+{
+    const ellc_set *s = &e->sets[set];
+    if (!e->compress) return s->ways;
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < s->slots; k++) n += s->stamp[k] != 0;
+    return n ? n : 1;
+}
+
+/* Compression: drop the least recently used block other than `keep` (dirty: a write-back in d). */
+static void evict_lru(ellc_server *e, ellc_set *s, ellc_sm_stats *st, ellc_done *d, int keep)
+{
+    int v = -1;
+    for (uint32_t k = 0; k < s->slots; k++)
+        if (s->stamp[k] && (int)k != keep && (v < 0 || s->stamp[k] < s->stamp[v])) v = (int)k;
+    if (v < 0) return;
+    if (s->dirty[v]) {
+        if (d->writeback < ELLC_MAX_VICTIMS) d->victim[d->writeback] = s->key[v];
+        d->writeback++;
+        st->writebacks++;
+        st->bytes += ELLC_LINE;
+    }
+    s->used -= s->size[v];
+    s->stamp[v] = 0;
+    s->dirty[v] = 0;
+    (void)e;
+}
+
+/* Compression: the block in slot w now takes `bytes`; older blocks leave until the set fits. */
+static void resize(ellc_server *e, ellc_set *s, ellc_sm_stats *st, ellc_done *d, int w, uint32_t bytes)
+{
+    s->used = s->used - s->size[w] + bytes;
+    s->size[w] = (uint8_t)bytes;
+    while (s->used > s->cap) evict_lru(e, s, st, d, w);
+}
+
+static uint32_t block_bytes(const ellc_req *r) { return r->size ? r->size : ELLC_LINE; }
+
+/* Compression: a fill of a block not present; LRU blocks leave until it fits and a slot is free. */
+static int fill_compressed(ellc_server *e, ellc_set *s, ellc_sm_stats *st, ellc_done *d, const ellc_req *r)
+{
+    uint32_t z = block_bytes(r);
+    for (;;) {
+        int free_slot = -1;
+        for (uint32_t k = 0; k < s->slots && free_slot < 0; k++)
+            if (!s->stamp[k]) free_slot = (int)k;
+        if (free_slot >= 0 && s->used + z <= s->cap) {
+            s->key[free_slot] = r->key;
+            s->dirty[free_slot] = 0;
+            s->size[free_slot] = 0;
+            s->stamp[free_slot] = 1; /* set by the caller */
+            resize(e, s, st, d, free_slot, z);
+            return free_slot;
+        }
+        evict_lru(e, s, st, d, -1);
+    }
+}
+
+static void count_level(ellc_sm_stats *st, uint32_t bytes)
+{
+    if (bytes < ELLC_LINE / 2) st->bdi_high++;
+    else if (bytes < ELLC_LINE) st->bdi_low++;
 }
 
 int ellc_submit(ellc_server *e, const ellc_req *r, uint64_t arrive)
@@ -125,7 +207,16 @@ int ellc_submit(ellc_server *e, const ellc_req *r, uint64_t arrive)
     d->start = arrive > s->busy_until ? arrive : s->busy_until;
     int way = find(s, r->key);
     uint64_t svc;
-    if (r->kind == ELLC_FILL) {
+    if (r->kind == ELLC_FILL && e->compress) {
+        st->fills++;
+        if (way < 0) way = fill_compressed(e, s, st, d, r);
+        else resize(e, s, st, d, way, block_bytes(r));
+        count_level(st, block_bytes(r));
+        s->dirty[way] |= r->dirty;
+        s->stamp[way] = ++e->clock;
+        st->bytes += ELLC_LINE;
+        svc = (uint64_t)e->t_tag + e->t_move + e->t_store + (block_bytes(r) < ELLC_LINE ? e->t_decomp : 0);
+    } else if (r->kind == ELLC_FILL) {
         st->fills++;
         if (way < 0) { /* victim: an invalid way, else the least recently used */
             way = 0;
@@ -133,7 +224,7 @@ int ellc_submit(ellc_server *e, const ellc_req *r, uint64_t arrive)
                 if (!s->stamp[w] || s->stamp[w] < s->stamp[way]) way = (int)w;
             if (s->stamp[way] && s->dirty[way]) {
                 d->writeback = 1;
-                d->victim = s->key[way];
+                d->victim[0] = s->key[way];
                 st->writebacks++;
                 st->bytes += ELLC_LINE;
             }
@@ -153,6 +244,8 @@ int ellc_submit(ellc_server *e, const ellc_req *r, uint64_t arrive)
             if (r->kind != ELLC_READ) s->dirty[way] = 1;
             st->bytes += ELLC_LINE;
             svc = (uint64_t)e->t_tag + e->t_move + e->t_store;
+            if (e->compress && r->kind != ELLC_READ && r->size) resize(e, s, st, d, way, block_bytes(r));
+            if (e->compress && s->size[way] < ELLC_LINE) svc += e->t_decomp;
         } else {
             st->misses++;
             svc = (uint64_t)e->t_tag + e->t_store;
@@ -196,8 +289,10 @@ static int b_pop(void *c, uint32_t ctl, uint64_t cy, ellc_done *o) { return ellc
 static int b_res(const void *c, uint32_t s, uint64_t k) { return ellc_resident(c, s, k); }
 static uint32_t b_ways(const void *c, uint32_t s) { return ((const ellc_server *)c)->sets[s].ways; }
 
+static uint32_t b_assoc(const void *ctx, uint32_t set) { return ellc_assoc((const ellc_server *)ctx, set); }
+
 ellc_backend ellc_server_backend(ellc_server *e)
 {
-    ellc_backend b = {e, b_submit, b_next, b_pop, b_res, b_ways};
+    ellc_backend b = {e, b_submit, b_next, b_pop, b_res, b_ways, b_assoc};
     return b;
 }

@@ -35,14 +35,17 @@ typedef struct ellc_req {
     uint16_t ctl;        /* controller that submitted it (its completions) */
     uint8_t kind;        /* ellc_kind */
     uint8_t dirty;       /* fill: the block is dirty (an atomic's result) */
+    uint8_t size;        /* compression: bytes the block takes (bdi_bytes; 0: a whole line) */
 } ellc_req;
+
+#define ELLC_MAX_VICTIMS 4 /* compression: a 128-byte block can push out four 36-byte ones */
 
 typedef struct ellc_done {
     ellc_req r;
     uint64_t arrive, start, done; /* at the SM: arrival, service start, result stored */
-    uint64_t victim;     /* fill: line address of the dirty victim written back */
+    uint64_t victim[ELLC_MAX_VICTIMS]; /* line addresses of the dirty victims written back */
     uint8_t hit;         /* read/write/atomic: the block was present */
-    uint8_t writeback;   /* fill: a dirty victim leaves (victim) */
+    uint8_t writeback;   /* dirty victims leaving (a fill's, or a compressed write's that grew) */
 } ellc_done;
 
 /* Per cache-mode SM (gpu.sm[i].ext_llc.*). */
@@ -52,19 +55,24 @@ typedef struct ellc_sm_stats {
     uint64_t busy_cycles;            /* sum of service times of its warps */
     uint64_t queue_cycles;           /* sum of waits for a busy warp at the SM */
     uint64_t bytes;                  /* data moved in or out of its storage */
+    uint64_t bdi_high, bdi_low;      /* compression: blocks stored at the high / low level */
 } ellc_sm_stats;
 
 typedef struct ellc_set {
-    uint32_t ways;
+    uint32_t ways;                   /* uncompressed blocks it holds (its frames in the address split) */
+    uint32_t slots;                  /* block entries: ways, or with compression as many as fit compressed */
+    uint32_t cap, used;              /* compression: bytes of storage, bytes taken */
     uint8_t unit;                    /* ellc_unit */
-    uint64_t *key, *stamp;           /* per way: line, last use (0: invalid) */
-    uint8_t *dirty;
+    uint64_t *key, *stamp;           /* per slot: line, last use (0: invalid) */
+    uint8_t *dirty, *size;           /* per slot: dirty, bytes taken (compression) */
     uint64_t busy_until;             /* the warp is free from this cycle */
 } ellc_set;
 
 typedef struct ellc_server {
     uint32_t n_sms, warps, n_sets, n_ctl;
     uint32_t t_tag, t_move, t_store; /* cycles */
+    uint32_t t_decomp;               /* compression: extra cycles to (de)compress a compressed block */
+    int compress;                    /* BDI (-morpheus_compression): blocks take bdi_bytes */
     ellc_set *sets;
     ellc_sm_stats *st;               /* per rank */
     uint64_t clock;                  /* LRU stamps */
@@ -92,6 +100,9 @@ typedef struct ellc_backend {
     int (*pop_done)(void *ctx, uint32_t ctl, uint64_t cycle, ellc_done *out); /* 0 when one was due */
     int (*resident)(const void *ctx, uint32_t set, uint64_t key);          /* the functional tag store */
     uint32_t (*ways)(const void *ctx, uint32_t set);
+    /* The set's associativity now (the Bloom swap threshold): blocks resident with compression,
+     * else its ways. */
+    uint32_t (*assoc)(const void *ctx, uint32_t set);
 } ellc_backend;
 ellc_backend ellc_server_backend(ellc_server *e);
 
@@ -100,5 +111,9 @@ uint64_t ellc_next_done(const ellc_server *e, uint32_t ctl);
 int ellc_pop_done(ellc_server *e, uint32_t ctl, uint64_t cycle, ellc_done *out);
 int ellc_resident(const ellc_server *e, uint32_t set, uint64_t key);
 uint64_t ellc_capacity_bytes(const ellc_server *e, uint32_t rank); /* of one cache-mode SM */
+/* Dirty blocks one cache-mode SM holds now: at the application's end, the lines its helper kernel
+ * writes back to DRAM (G24: off the critical path, so counted, not timed). */
+uint64_t ellc_dirty_lines(const ellc_server *e, uint32_t rank);
+uint32_t ellc_assoc(const ellc_server *e, uint32_t set);
 
 #endif

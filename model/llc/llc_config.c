@@ -54,6 +54,13 @@ int llc_options_register(opt_registry *r, llc_config *c, strbuf *e)
                          "server model: data move time of a hit, fill or write (ns)", e);
     rc |= opt_add_double(r, b, "-morpheus_svc_store_ns", &c->svc_store_ns, "51", 0, 1e6,
                          "server model: time to store the result in the controller's buffers (ns)", e);
+    rc |= opt_add_bool(r, b, "-morpheus_compression", &c->compression, "0",
+                       "BDI compression of extended-LLC blocks (Morpheus-Compression): 36/68/128-byte blocks, "
+                       "dynamic associativity for the Bloom swap", e);
+    rc |= opt_add_int(r, b, "-morpheus_bdi_base_bytes", &c->bdi_base_bytes, "4", 0, 64,
+                      "bytes of a compressed block's base kept in an auxiliary register (G13)", e);
+    rc |= opt_add_double(r, b, "-morpheus_svc_decomp_ns", &c->svc_decomp_ns, "31", 0, 1e6,
+                         "server model: extra time to compress or decompress a compressed block (ns; 3 instructions)", e);
     rc |= opt_add_double(r, b, "-morpheus_ext_pj_per_byte", &c->ext_pj_per_byte, "61", 0, 1e6,
                          "energy per byte moved in or out of a cache-mode SM's extended-LLC storage (pJ)", e);
     rc |= opt_add_int(r, b, "-morpheus_ctl_latency", &c->ctl_latency, "-1", -1, 1 << 20,
@@ -62,6 +69,7 @@ int llc_options_register(opt_registry *r, llc_config *c, strbuf *e)
                       "request-queue entries of a Morpheus controller", e);
     rc |= opt_add_int(r, b, "-morpheus_wst_rows", &c->wst_rows, "128", 1, 1 << 16,
                       "warp-status-table rows (extended sets) per L2 slice (256 per two-slice partition)", e);
+    rc |= llc_baseline_options_register(r, c, e);
     return rc;
 }
 

@@ -33,15 +33,30 @@ typedef struct llc_config {
     int smem_kib;             /* shared-memory capacity in the shared-memory-only variant */
     /* server model of a cache-mode SM (G11): per-request occupancy of its warp */
     double svc_tag_ns, svc_move_ns, svc_store_ns;
+    int compression;          /* BDI in the helper kernel (Morpheus-Compression, §4.3.1) */
+    int bdi_base_bytes;       /* a compressed block's base slot in an auxiliary register (G13) */
+    double svc_decomp_ns;     /* extra service time of a compressed block (G13: 2-4 instructions) */
     double ext_pj_per_byte;   /* extended-LLC energy per byte moved (document §5: 61 pJ/B for RF+L1) */
     /* controller (§3.4, G6) */
     int ctl_latency;          /* core cycles before the predictor (-1: -rop_latency) */
     int queue_depth;          /* request-queue entries per controller */
     int wst_rows;             /* warp-status-table rows per controller (L2 slice) */
+    /* baselines of the document's §6 (llc_baselines.h): configurations derived from the others */
+    int larger_llc_sms;       /* larger-LLC: each L2 slice gains the capacity of this many cache-mode SMs */
+    double freq_boost;        /* Frequency-Boost: % on the icnt/L2/DRAM clocks (-1: from the gated SMs) */
+    int boost_gated_max;      /* gated SMs at which the automatic boost reaches its 20% */
+    int unified_sm_mem;       /* Unified-SM-Mem: unused registers of a kernel become L1D ways */
+    int unified_base_ways;    /* derived: the L1D's own ways (the rest are register-file ways) */
+    /* controller cost (§7.5): storage report and power */
+    int rbuf_entries, wbuf_entries; /* read / write data buffer entries (128 B each) */
+    double ctl_power_frac;    /* controller power as a fraction of the GPU's (0.93%) */
+    int addr_bits;            /* physical address bits (WST tags in the storage report) */
 } llc_config;
 
 int llc_options_register(opt_registry *r, llc_config *c, strbuf *err);
 /* Also resolves the SM modes for a GPU of n_sms SMs, so a bad list is reported before anything runs. */
 int llc_config_check(const opt_registry *r, const llc_config *c, int n_sms, strbuf *err);
+/* Options of the baselines and of the controller's cost (llc_baselines.c). */
+int llc_baseline_options_register(opt_registry *r, llc_config *c, strbuf *err);
 
 #endif

@@ -150,7 +150,8 @@ static void enqueue(mctl *m, const mctl_entry *e)
  * put back into the new BF1. */
 static void update(mctl *m, uint32_t row, uint64_t key)
 {
-    if (!bloom_update(&m->bp, row, key, m->rows[row].ways)) return;
+    uint32_t assoc = m->be.assoc ? m->be.assoc(m->be.ctx, m->rows[row].set) : m->rows[row].ways;
+    if (!bloom_update(&m->bp, row, key, assoc)) return;
     for (uint32_t i = 0; i < m->queue.n; i++)
         if (m->queue.v[i].row == row && m->queue.v[i].kind == ELLC_FILL) bloom_note_pending(&m->bp, row, m->queue.v[i].key);
 }
@@ -214,6 +215,7 @@ static void dispatch(mctl *m, uint64_t cycle)
         q.ctl = (uint16_t)m->p.slice;
         q.kind = e->kind;
         q.dirty = e->dirty;
+        if (m->block_bytes && e->kind != ELLC_READ) q.size = (uint8_t)m->block_bytes(m->block_ctx, q.key);
         uint64_t arrive = ext_link_to_sm(m->link, m->p.slice, rank_of(m, e->row), cycle, bytes);
         if (m->be.submit(m->be.ctx, &q, arrive) != 0) return; /* out of memory: retried */
         row->busy = 1;
@@ -232,13 +234,13 @@ static void result(mctl *m, l2_slice *s, const ellc_done *d, uint64_t a)
     mctl_row *row = &m->rows[d->r.tag];
     mctl_entry e = row->cur;
     row->busy = 0;
+    for (uint32_t v = 0; v < d->writeback && v < ELLC_MAX_VICTIMS; v++) { /* dirty victims */
+        m->st.writebacks++;
+        to_dram(m, d->victim[v], 1, a + 1, NULL, 0);
+    }
     if (e.kind == ELLC_FILL) {
         m->st.fills++;
         update(m, e.row, e.key);
-        if (d->writeback) {
-            m->st.writebacks++;
-            to_dram(m, d->victim, 1, a + 1, NULL, 0);
-        }
         return;
     }
     if (d->hit) {
@@ -324,8 +326,8 @@ void mctl_tick(mctl *m, l2_slice *s, uint64_t cycle)
     while (m->be.pop_done(m->be.ctx, m->p.slice, cycle, &d) == 0) {
         uint32_t bytes = m->p.header;
         const mctl_entry *e = &m->rows[d.r.tag].cur;
-        if (e->kind == ELLC_FILL) bytes += d.writeback ? m->p.line : 0;
-        else if (d.hit && (e->kind == ELLC_READ || e->kind == ELLC_ATOMIC)) bytes += e->n_more ? m->p.line : e->r.bytes;
+        bytes += (uint32_t)d.writeback * m->p.line; /* dirty victims' data */
+        if (e->kind != ELLC_FILL && d.hit && (e->kind == ELLC_READ || e->kind == ELLC_ATOMIC)) bytes += e->n_more ? m->p.line : e->r.bytes;
         add_arrival(m, &d, ext_link_to_ctl(m->link, rank_of(m, (uint32_t)d.r.tag), m->p.slice, d.done, bytes));
     }
     for (;;) {

@@ -99,6 +99,9 @@ typedef struct mctl {
     mctl_arrival *arr; uint32_t n_arr, cap_arr;
     uint32_t queued_hits;     /* queue entries that count against the depth (not fills) */
     mctl_stats st;
+    /* compression: bytes a line takes (bdi_bytes of its data now); NULL: whole lines */
+    uint32_t (*block_bytes)(void *ctx, uint64_t line_addr);
+    void *block_ctx;
 } mctl;
 
 /* n_sets: all extended sets (cache-mode SMs x warps). 0, or -1 (no memory, or more sets homed

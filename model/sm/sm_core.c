@@ -6,6 +6,7 @@
 
 #include "../cache/l1_carveout.h"
 #include "../simt/simt_internal.h"
+#include "../llc/llc_baselines.h"
 #include "../trace/trace_reader.h"
 #include "sm_internal.h"
 
@@ -106,10 +107,11 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         return -1;
     }
     if (s->l1d_enabled && cfg->l1.adaptive_cache &&
-        (cfg->sm.pdp_mode != PDP_MODE_OFF || cfg->cbwt.stats || cfg->cbwt.ctrl || cfg->lbc.cacheext || cfg->lbc.cerf)) {
+        (cfg->sm.pdp_mode != PDP_MODE_OFF || cfg->cbwt.stats || cfg->cbwt.ctrl || cfg->lbc.cacheext || cfg->lbc.cerf ||
+         cfg->morpheus.unified_sm_mem)) {
         strbuf_printf(err, "SM %d: -gpgpu_adaptive_cache_config 1 is not combined with CBWT's L1D policies and "
-                      "statistics (they size their tables by the L1D's ways) nor with CacheExt / CERF (they add "
-                      "ways of their own)\n", id);
+                      "statistics (they size their tables by the L1D's ways) nor with CacheExt / CERF / Unified-SM-Mem "
+                      "(they add ways of their own)\n", id);
         sm_core_free(s);
         return -1;
     }
@@ -256,11 +258,17 @@ static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint3
     if (m > s->n_cta_slots) m = s->n_cta_slots;
     if (s->warps_per_cta && m > s->n_slots / s->warps_per_cta) m = s->n_slots / s->warps_per_cta;
     s->max_ctas_kernel = m;
-    if (regfile_kernel_start(&s->rf, rf_cta_regs(s, regs, m), m) != 0) return -1;
+    uint32_t cta_regs = rf_cta_regs(s, regs, m);
+    if (regfile_kernel_start(&s->rf, cta_regs, m) != 0) return -1;
     if (s->l1d_enabled) cache_invalidate_all(&s->l1d);
     if (s->l1d_enabled && s->cfg->l1.adaptive_cache) { /* the carve-out for this kernel's shared memory */
         gsim_cache_cfg d = l1_carveout_dl1(&s->cfg->l1, shmem_per_cta * m);
         if (cache_set_ways(&s->l1d, d.assoc, d.alloc_policy) != 0) return -1;
+    }
+    if (s->l1d_enabled && s->cfg->morpheus.unified_sm_mem) { /* Unified-SM-Mem: unused registers -> L1D ways */
+        uint64_t used = (uint64_t)cta_regs * m;
+        uint64_t unused = s->rf.cfg.n_regs > used ? s->rf.cfg.n_regs - used : 0;
+        cache_limit_victim_ways(&s->l1d, llc_unified_l1_ways(&s->cfg->morpheus, &s->l1d.cfg, unused));
     }
     cache_invalidate_all(&s->l1c);
     sm_prefetch_reset(s);

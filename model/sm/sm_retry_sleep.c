@@ -10,14 +10,16 @@
  * a request leaving (the module's link), a CTA started (the dispatcher pokes the SM) — each comes
  * with a tick of the SM. The edges skipped until then are counted at that tick, with the counts
  * planned at the end of the last tick (before any of these changes). Techniques that act per
- * cycle or watch the L1 (Linebacker, MASCAR, MRPB, register-file power, power modes) disable it. */
+ * cycle or watch the L1 (Linebacker, PCAL, CERF, MASCAR, MRPB, register-file power, power modes)
+ * disable it. */
 #include "sm_internal.h"
 
 /* Whether the edge at `cycle` changes nothing but counters (the link aside). */
 static int stuck(const sm_core *s, uint64_t cycle)
 {
     if (!s->ldst.busy || !s->l1d.fail_known || s->l1d.fail_gen != s->l1d.gen) return 0; /* the usual answer, first */
-    if (s->error || !s->live_ctas || s->n_dirty || s->slb || s->lb_on || s->next_mem || s->rexq.n || s->rexq.e ||
+    if (s->error || !s->live_ctas || s->n_dirty || s->slb || s->lb_on || s->pcal_on || s->cerf_on || s->next_mem ||
+        s->rexq.n || s->rexq.e ||
         s->mrpb.n || s->mrpb.n_queues || cycle < s->pm_issue_at)
         return 0;
     const sm_ldst *u = &s->ldst;

@@ -3,6 +3,7 @@
 // the same whatever the split.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -49,7 +50,7 @@ double get(gtlm::Simulator &sim, const std::string &name, stat_scope scope = STA
 }
 
 RunStats run(std::vector<std::string> extra, int launches = 1, std::vector<uint32_t> *out = nullptr, double *cycles = nullptr,
-        std::vector<double> *morpheus = nullptr)
+        std::vector<double> *morpheus = nullptr, const std::function<void(gtlm::Simulator &)> &inspect = nullptr)
 {
     std::string dir = GTLM_SOURCE_DIR;
     gtlm::SimSetup setup;
@@ -89,6 +90,7 @@ RunStats run(std::vector<std::string> extra, int launches = 1, std::vector<uint3
         r.stat.push_back(get(sim, b + "power.static_energy"));
         r.off.push_back(get(sim, b + "power.sm.off_block_cycles"));
     }
+    if (inspect) inspect(sim);
     return r;
 }
 
@@ -134,6 +136,73 @@ TEST(MorpheusModes, MorpheusOnServesTheExtendedLlcAndStaysCorrect)
     // The cache-mode SM's extended-LLC energy: 61 pJ per byte it moved (the last kernel's).
     EXPECT_GT(r.ext_bytes, 0);
     EXPECT_NEAR(r.dyn[3] - r2.dyn[3], r.ext_bytes * 61e-12, 1e-6 * r.dyn[3]);
+}
+
+// The baselines are configurations: larger-LLC adds L2 ways, Frequency-Boost raises the memory
+// clocks only, Unified-SM-Mem builds the L1D with the register file's ways; results stay right, and
+// a memory-bound kernel gets no slower from a faster memory system or a larger LLC.
+TEST(MorpheusModes, BaselinesDeriveTheirConfigurationAndHelpAMemoryBoundKernel)
+{
+    std::vector<uint32_t> out;
+    double base = 0, boost = 0, larger = 0, unified = 0;
+    gtlm_config cb{}, cf{}, cl{}, cu{};
+    auto keep = [](gtlm_config *dst) { return [dst](gtlm::Simulator &s) { *dst = s.config(); }; };
+    run({}, 2, &out, &base, nullptr, keep(&cb));
+    run({"-morpheus_freq_boost", "20"}, 2, &out, &boost, nullptr, keep(&cf));
+    for (size_t i = 0; i < out.size(); i++) ASSERT_EQ(out[i], static_cast<uint32_t>(i * 7 + 2)) << i;
+    EXPECT_DOUBLE_EQ(cf.gpu.clocks.core_mhz, cb.gpu.clocks.core_mhz);
+    EXPECT_DOUBLE_EQ(cf.gpu.clocks.l2_mhz, 1.2 * cb.gpu.clocks.l2_mhz);
+    EXPECT_DOUBLE_EQ(cf.gpu.clocks.icnt_mhz, 1.2 * cb.gpu.clocks.icnt_mhz);
+    EXPECT_DOUBLE_EQ(cf.gpu.clocks.dram_mhz, 1.2 * cb.gpu.clocks.dram_mhz);
+    EXPECT_LT(boost, base);
+    run({"-morpheus_larger_llc_sms", "2"}, 2, &out, &larger, nullptr, keep(&cl));
+    for (size_t i = 0; i < out.size(); i++) ASSERT_EQ(out[i], static_cast<uint32_t>(i * 7 + 2)) << i;
+    EXPECT_GT(cl.l2.dl2.assoc, cb.l2.dl2.assoc);
+    EXPECT_EQ(cl.l2.dl2.nsets, cb.l2.dl2.nsets);
+    EXPECT_LE(larger, base);
+    run({"-morpheus_unified_sm_mem", "1"}, 2, &out, &unified, nullptr, keep(&cu));
+    for (size_t i = 0; i < out.size(); i++) ASSERT_EQ(out[i], static_cast<uint32_t>(i * 7 + 2)) << i;
+    EXPECT_GT(cu.l1.dl1.assoc, cb.l1.dl1.assoc);
+    EXPECT_LE(unified, base);
+}
+
+// BDI compression on: results stay right, no false negative under the dynamic swap threshold, the
+// blocks (words i x 7: deltas up to 217, the low level) are stored compressed, and the extended LLC
+// holds at least as many hits as uncompressed.
+TEST(MorpheusModes, CompressionKeepsResultsAndStoresCompressedBlocks)
+{
+    std::vector<uint32_t> out;
+    std::vector<double> plain, comp;
+    double c0 = 0, c1 = 0, low = 0, high = 0;
+    run({"-morpheus_cache_sms", "1"}, 2, &out, &c0, &plain);
+    run({"-morpheus_cache_sms", "1", "-morpheus_compression", "1"}, 2, &out, &c1, &comp, [&](gtlm::Simulator &s) {
+        low = get(s, "gpu.sm[3].ext_llc.bdi_low", STAT_SCOPE_RUN);
+        high = get(s, "gpu.sm[3].ext_llc.bdi_high", STAT_SCOPE_RUN);
+    });
+    for (size_t i = 0; i < out.size(); i++) ASSERT_EQ(out[i], static_cast<uint32_t>(i * 7 + 2)) << i;
+    EXPECT_EQ(comp[4], 0);     // no false negative
+    EXPECT_GE(comp[1], plain[1]); // hits
+    EXPECT_GT(low + high, 0);
+}
+
+// Morpheus on: the controllers draw -morpheus_ctl_power_frac of the GPU's power (nothing else
+// changes), and the dirty lines the extended LLC holds at the end are counted for the write-back.
+TEST(MorpheusModes, ControllerPowerAndEndWritebacks)
+{
+    double e0 = 0, e1 = 0, wb = -1, wb_sm = -1, kib = 0, c0 = 0, c1 = 0;
+    run({"-morpheus_cache_sms", "1", "-morpheus_ctl_power_frac", "0"}, 2, nullptr, &c0, nullptr,
+        [&](gtlm::Simulator &s) { e0 = get(s, "gpu.power.total_energy", STAT_SCOPE_RUN); });
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, &c1, nullptr, [&](gtlm::Simulator &s) {
+        e1 = get(s, "gpu.power.total_energy", STAT_SCOPE_RUN);
+        wb = get(s, "gpu.morpheus.end_writebacks", STAT_SCOPE_RUN);
+        wb_sm = get(s, "gpu.sm[3].ext_llc.end_writebacks", STAT_SCOPE_RUN);
+        kib = get(s, "gpu.morpheus.storage.partition_kib", STAT_SCOPE_RUN);
+    });
+    EXPECT_EQ(c0, c1);
+    EXPECT_NEAR(e1, e0 / (1 - 0.0093), 1e-9 * e1);
+    EXPECT_GT(wb, 0); // the kernel's stores left dirty lines in the extended LLC
+    EXPECT_EQ(wb, wb_sm);
+    EXPECT_GT(kib, 0);
 }
 
 } // namespace

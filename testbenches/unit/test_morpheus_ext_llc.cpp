@@ -94,7 +94,7 @@ TEST(MorpheusExtLlc, LruVictimsAndDirtyWritebacks)
     EXPECT_FALSE(s.op(ELLC_FILL, 7, t += 1000).writeback); // evicts 1
     ellc_done d = s.op(ELLC_FILL, 8, t += 1000);           // evicts 2, dirty
     EXPECT_TRUE(d.writeback);
-    EXPECT_EQ(d.victim, 2u);
+    EXPECT_EQ(d.victim[0], 2u);
     d = s.op(ELLC_FILL, 10, t += 1000, 1); // an atomic's dirty fill evicts 5 (clean) ...
     EXPECT_FALSE(d.writeback);
     EXPECT_FALSE(s.op(ELLC_FILL, 11, t += 1000).writeback);
@@ -102,7 +102,7 @@ TEST(MorpheusExtLlc, LruVictimsAndDirtyWritebacks)
     EXPECT_FALSE(s.op(ELLC_FILL, 13, t += 1000).writeback); // evicts 8
     d = s.op(ELLC_FILL, 14, t += 1000); // ... and is written back when it leaves
     EXPECT_TRUE(d.writeback);
-    EXPECT_EQ(d.victim, 10u);
+    EXPECT_EQ(d.victim[0], 10u);
     const ellc_sm_stats &st = s.e.st[0];
     EXPECT_EQ(st.writebacks, 2u);
     EXPECT_EQ(st.hits, 2u);

@@ -62,7 +62,37 @@ Morpheus::Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, co
         l2_slice_set_front(&slices[j]->core(), &fronts_[j]);
         slices[j]->set_controller(ctls_[j].get());
     }
+    bdi_base_ = static_cast<uint32_t>(c.bdi_base_bytes);
+    llc_storage_bits sb = llc_storage_report(&c, static_cast<int>(modes.size()), c.addr_bits);
+    uint64_t per_part = sb.total * static_cast<uint64_t>(cfg.gpu.sub_partitions_per_channel);
+    storage_ = {sb.bloom, sb.wst, sb.queue, sb.rbuf, sb.wbuf, sb.total, per_part};
     if (stats) register_stats(stats);
+}
+
+void Morpheus::set_memory(dmem *mem)
+{
+    mem_ = mem;
+    for (auto &c : ctls_) {
+        c->m.block_bytes = srv_.compress && mem ? block_bytes : nullptr;
+        c->m.block_ctx = this;
+    }
+}
+
+uint32_t Morpheus::block_bytes(void *ctx, uint64_t line_addr)
+{
+    const Morpheus *m = static_cast<const Morpheus *>(ctx);
+    uint8_t blk[128];
+    dmem_read(m->mem_, line_addr, blk, sizeof blk);
+    return bdi_bytes(bdi_classify(blk, sizeof blk), sizeof blk, m->bdi_base_);
+}
+
+double Morpheus::end_writebacks(const stat_registry *, stat_scope, const void *ctx)
+{
+    const EndWb *w = static_cast<const EndWb *>(ctx);
+    uint64_t n = 0;
+    for (uint32_t k = 0; k < w->m->srv_.n_sms; k++)
+        if (w->rank < 0 || static_cast<uint32_t>(w->rank) == k) n += ellc_dirty_lines(&w->m->srv_, k);
+    return static_cast<double>(n);
 }
 
 Morpheus::~Morpheus()
@@ -129,7 +159,35 @@ void Morpheus::register_stats(stat_registry *r)
         add(b + "busy_cycles", &s.busy_cycles, "cycles", "L2 cycles its warps served requests (summed over warps)");
         add(b + "queue_cycles", &s.queue_cycles, "cycles", "L2 cycles requests waited for a busy warp");
         add(b + "bytes", &s.bytes, "bytes", "data moved in or out of its storage");
+        if (srv_.compress) {
+            add(b + "bdi_high", &s.bdi_high, "blocks", "blocks stored at BDI's high level (1-byte deltas)");
+            add(b + "bdi_low", &s.bdi_low, "blocks", "blocks stored at BDI's low level (2-byte deltas)");
+        }
     }
+    // Application end (G24): the dirty lines the helper kernels write back, counted (off the
+    // critical path), per cache-mode SM and in total.
+    end_wb_.reserve(cache_sms_.size() + 1);
+    auto derived = [r](const std::string &path, stat_derive_fn fn, const void *ctx, const char *unit, const char *desc) {
+        if (stat_add_derived(r, path.c_str(), fn, ctx, unit, desc, nullptr) < 0)
+            throw Error(GTLM_ST_ECONFIG, "cannot register statistic " + path);
+    };
+    for (size_t k = 0; k < cache_sms_.size(); k++) {
+        end_wb_.push_back(EndWb{this, static_cast<int>(k)});
+        derived("gpu.sm[" + std::to_string(cache_sms_[k]) + "].ext_llc.end_writebacks", end_writebacks, &end_wb_.back(),
+                "lines", "dirty lines it holds now: written back to DRAM at the application's end");
+    }
+    end_wb_.push_back(EndWb{this, -1});
+    derived("gpu.morpheus.end_writebacks", end_writebacks, &end_wb_.back(), "lines",
+            "dirty extended-LLC lines written back to DRAM at the application's end (every cache-mode SM)");
+    // Storage of one controller (§7.5, G6) and of a memory partition (its slices' controllers).
+    const char *parts[] = {"bloom", "wst", "queue", "rbuf", "wbuf", "total"};
+    for (size_t i = 0; i < 6; i++)
+        derived(std::string("gpu.morpheus.storage.") + parts[i] + "_bits",
+                [](const stat_registry *, stat_scope, const void *v) { return static_cast<double>(*static_cast<const uint64_t *>(v)); },
+                &storage_[i], "bits", "storage of one Morpheus controller (L2 slice)");
+    derived("gpu.morpheus.storage.partition_kib",
+            [](const stat_registry *, stat_scope, const void *v) { return static_cast<double>(*static_cast<const uint64_t *>(v)) / 8192.0; },
+            &storage_[6], "KiB", "storage of the Morpheus controllers of one memory partition");
     for (const char *leaf : {"requests", "ext_hits", "ext_misses", "fills", "writebacks", "dram_reads", "dram_writes",
                              "pred.true_positives", "pred.false_positives", "pred.true_negatives", "pred.false_negatives",
                              "pred.swaps"})

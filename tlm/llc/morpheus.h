@@ -16,7 +16,10 @@
 extern "C" {
 #include "gpu/gpu_config.h"
 #include "llc/ext_link.h"
+#include "llc/bdi.h"
 #include "llc/ext_llc.h"
+#include "mem/dmem.h"
+#include "llc/llc_baselines.h"
 #include "llc/mctl.h"
 #include "stats/stats.h"
 }
@@ -38,6 +41,9 @@ public:
     int n_cache_sms() const { return static_cast<int>(cache_sms_.size()); }
     const mctl &controller(int j) const { return ctls_[static_cast<size_t>(j)]->m; }
     const ellc_server &server() const { return srv_; }
+    // Compression (-morpheus_compression): the device memory whose data BDI classifies (a launch's);
+    // without it (trace-driven runs) every block is stored uncompressed.
+    void set_memory(dmem *mem);
 
 private:
     struct Ctl : L2Controller {
@@ -50,7 +56,19 @@ private:
     };
     void register_stats(stat_registry *r);
 
+    struct EndWb { // a derived statistic's context: dirty lines of one rank (-1: all) at the end
+        const Morpheus *m;
+        int rank;
+    };
+    static double end_writebacks(const stat_registry *, stat_scope, const void *ctx);
+
+    static uint32_t block_bytes(void *ctx, uint64_t line_addr);
+    dmem *mem_ = nullptr;
+    uint32_t bdi_base_ = 4;
+
     std::vector<int> cache_sms_; // SM id of each cache-mode rank
+    std::vector<EndWb> end_wb_;
+    std::vector<uint64_t> storage_; // storage report (bits), llc_storage_report's order
     ellc_server srv_{};
     ext_link link_{};
     std::vector<std::unique_ptr<Ctl>> ctls_;

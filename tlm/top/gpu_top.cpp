@@ -70,6 +70,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
     if (cfg_.cbwt.ctrl || cfg_.cbwt.stats) cbwt_ = std::make_unique<CbwtGlue>(cfg_, *this, stats);
     if (stats) {
         power_ = std::make_unique<PowerStats>(cfg_, n_sms, n_slices);
+        if (morpheus_) power_->set_controller_frac(cfg_.morpheus.ctl_power_frac);
         if (power_->register_stats(stats) != 0) throw std::runtime_error("cannot register the energy statistics");
     }
 
@@ -292,6 +293,7 @@ bool Gpu::watch(uint64_t, bool core_edge)
 
 KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t regs_per_thread)
 {
+    if (morpheus_) morpheus_->set_memory(l.mem); // BDI classifies blocks by their data
     auto begin = [&](sm_core &c) {
         c.kernel_regs = regs_per_thread;
         return sm_core_kernel_begin(&c, &l, ctas_per_sm);

@@ -303,6 +303,11 @@ PowerBreakdown PowerStats::gpu(const stat_registry *r, stat_scope s) const
     for (int j = 0; j < n_slices_; j++) add(unit(r, s, 'l', j));
     for (int c = 0; c < cfg_.gpu.n_mem; c++) add(unit(r, s, 'd', c));
     add(unit(r, s, 'n', 0));
+    if (ctl_frac_ > 0 && ctl_frac_ < 1) { // controllers: ctl_frac_ of the new total
+        double k = ctl_frac_ / (1 - ctl_frac_);
+        total.dyn[PWR_C_L2] += k * total.dynamic();
+        total.stat[PWR_C_L2] += k * total.leakage();
+    }
     return total;
 }
 

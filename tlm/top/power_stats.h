@@ -50,6 +50,9 @@ public:
     // only known at the kernel's end).
     PowerBreakdown unit_live(const stat_registry *r, char which, int index, double core_cycles) const;
     double seconds(const stat_registry *r, stat_scope scope) const;
+    // Morpheus' controllers draw this fraction of the GPU's power (§7.5: 0.93%), charged to the L2
+    // component of the GPU totals; 0 (the default) without Morpheus.
+    void set_controller_frac(double f) { ctl_frac_ = f; }
 
     // Bits accessed in the SMs' technique tables (APRES) in a scope.
     double table_bits(const stat_registry *r, stat_scope s) const;
@@ -74,6 +77,7 @@ private:
 
     const gtlm_config &cfg_;
     int n_sms_, n_slices_;
+    double ctl_frac_ = 0;
     std::deque<Ctx> ctx_; // the derived statistics' contexts (a deque keeps their addresses)
 };
 

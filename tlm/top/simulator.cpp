@@ -41,6 +41,7 @@ Simulator::Simulator(const SimSetup &setup)
     rc |= opt_parse_args(&reg_, static_cast<int>(argv.size()), argv.data(), &err, &warn);
     if (rc == 0) rc = gtlm_config_check(&reg_, &cfg_, &err);
     if (rc == 0) rc = rtl_config_check(&reg_, &cfg_, &err);
+    if (rc == 0) rc = gtlm_config_derive(&cfg_, &err);
     warnings_ = take(warn);
     if (rc != 0) {
         std::string msg = take(err);
