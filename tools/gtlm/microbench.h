@@ -33,5 +33,9 @@ void mb_row_range(mb *m, const char *name, double got, double lo, double hi, con
  * They make their own simulators from the same arguments (overrides appended). */
 struct cli_args;
 void mb_memory(const struct cli_args *a, int *failed);
+/* A simulator of the arguments a plus n_extra override strings, the module loaded (0, or -1). */
+int mb_make(const struct cli_args *a, const char *const *extra, int n_extra, mb *m);
+/* The saturation, data-port and MSHR rows (microbench_limits.c), each on its own simulators. */
+void mb_limits(const struct cli_args *a, int *failed);
 
 #endif

@@ -251,7 +251,7 @@ static void chases(mb *m, const char *suffix)
     }
 }
 
-static int make(const struct cli_args *a, const char **extra, int n_extra, mb *m)
+int mb_make(const struct cli_args *a, const char *const *extra, int n_extra, mb *m)
 {
     cli_args b = *a;
     for (int i = 0; i < n_extra && b.n_overrides < CLI_MAX_OVERRIDES; i++) b.overrides[b.n_overrides++] = extra[i];
@@ -272,7 +272,7 @@ void mb_memory(const struct cli_args *a, int *failed)
 {
     mb m;
     const char *bypass[2] = {"-gpgpu_gmem_skip_L1D", "1"};
-    if (make(a, bypass, 2, &m)) {
+    if (mb_make(a, bypass, 2, &m)) {
         *failed = 1;
         return;
     }
@@ -283,7 +283,7 @@ void mb_memory(const struct cli_args *a, int *failed)
     *failed |= m.failed;
     gtlm_sim_destroy(m.sim);
     const char *same[4] = {"-gpgpu_gmem_skip_L1D", "1", "-gpgpu_clock_domains", equal};
-    if (make(a, same, 4, &m)) {
+    if (mb_make(a, same, 4, &m)) {
         *failed = 1;
         return;
     }
