@@ -6,6 +6,7 @@
  * so T(n) - T(1) = (n - 1) x the slowest stage's spacing. The MSHR rows count instead how many
  * misses are in flight at once: with -dram_latency (4000) far longer than the time it takes to send them
  * none returns, so the peak of the time series' MSHR column is min(MSHR entries, misses). */
+#define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "dram/dram_addr.h"
 #include "microbench.h"
 
 enum { CORE, ICNT, L2, DRAM };
@@ -33,18 +33,11 @@ static long lmax(long a, long b) { return a > b ? a : b; }
 
 static int pick_init(mb *m, pick *p)
 {
-    char mapping[256] = "";
-    gtlm_option_value(m->sim, "-gpgpu_mem_addr_mapping", mapping, sizeof mapping);
-    char *mp = mapping;
-    while (*mp == '"') mp++;
-    char *end = strchr(mp, '"');
-    if (end) *end = 0;
-    long nbk = mb_dram_timing(m, "nbk");
     memset(p, 0, sizeof *p);
     p->m = m;
     p->nch = (int)mb_opt(m, "-gpgpu_n_mem");
     p->nsub = (int)lmax(1, mb_opt(m, "-gpgpu_n_sub_partition_per_mchannel"));
-    if (dram_addr_map_init(&p->map, mp, p->nch, (int)(nbk > 0 ? nbk : 16), NULL, 0) != 0) return -1;
+    if (mb_addr_map(m, &p->map) != 0) return -1;
     if (gtlm_malloc(m->sim, REGION, &p->region) != GTLM_OK) return -1;
     /* The address table: its lines sit in the channel of the kernels' result line, so that its load
      * before the timed one opens no row and dirties no line where the chosen lines are. */
@@ -131,25 +124,7 @@ static void dram_spacing(mb *m, long *S, long *G, long *bc)
     *S = groups > 1 ? lmax(ccd, *bc) : *G;
 }
 
-/* The L2's 5th cache field (data port bytes; the line when absent) and whether it is sectored. */
-static long l2_port(mb *m, int *sectored, long *line)
-{
-    char buf[256] = "";
-    gtlm_option_value(m->sim, "-gpgpu_cache:dl2", buf, sizeof buf);
-    char *s = buf;
-    while (*s == '"' || *s == ' ') s++;
-    *sectored = *s == 'S';
-    long v[3] = {0, 0, 0};
-    sscanf(s, "%*c:%ld:%ld:%ld", &v[0], &v[1], &v[2]);
-    *line = v[1] > 0 ? v[1] : LINE;
-    long port = *line;
-    int commas = 0;
-    for (char *q = s; *q; q++)
-        if (*q == ',' && ++commas == 4) port = strtol(q + 1, NULL, 10);
-    return port > 0 ? port : *line;
-}
-
-/* Field `idx` (0-based) of "A:entries:merge,mq:..." style cache strings: the MSHR entries. */
+/* The MSHR entries of a cache string ("N:64:128:8,L:B:m:W:L,A:32:4,4:0,32": 32). */
 static long cache_mshrs(mb *m, const char *opt)
 {
     char buf[256] = "";
@@ -223,8 +198,8 @@ static void dram_burst_row(pick *p, const char *suffix)
     long nbk = lmax(1, mb_dram_timing(m, "nbk")), S, G, bc;
     dram_spacing(m, &S, &G, &bc);
     int sectored;
-    long line;
-    l2_port(m, &sectored, &line);
+    long line, port;
+    mb_l2_geometry(m, &line, &port, &sectored);
     long m2 = cache_mshrs(m, "-gpgpu_cache:dl2");
     int n = (int)(m2 > 0 && m2 < 32 ? m2 : 32); /* no more than one slice's MSHRs: none waits for one */
     int banks = (int)(nbk < 16 ? nbk : 16), per = 2 + (n + banks - 1) / banks;
@@ -279,7 +254,8 @@ static void l2_port_row(pick *p, const char *suffix)
 {
     mb *m = p->m;
     int sectored;
-    long line, port = l2_port(m, &sectored, &line);
+    long line, port;
+    mb_l2_geometry(m, &line, &port, &sectored);
     long nbk = lmax(1, mb_dram_timing(m, "nbk"));
     int banks = (int)(nbk < 16 ? nbk : 16), per = 32, n = 32;
     uint64_t lines[16 * 32], sel[32];
@@ -340,29 +316,26 @@ static long peak_mshr(const char *path, const char *unit, int exact)
  * anywhere. L2 (L1 bypassed): lines of one slice, the L2 with as many ways as misses (a miss
  * reserves a line, and a set's ways can run out first: on titanv-volta one slice's addresses reach
  * 4 of its 64 sets, the L2 being indexed by the whole address, so 4 x 24 lines). */
-static void mshr_rows(const struct cli_args *a, int *failed)
+static void mshr_rows(const struct cli_args *a, const char *ways_l2, int *failed)
 {
-    char path[64];
-    snprintf(path, sizeof path, "gtlm_mb_mshr_%ld.csv", (long)getpid());
-    char fill[256];
+    /* the time series goes to a fresh file of the temporary folder, removed on every way out */
+    char path[512];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(path, sizeof path, "%s/gtlm_mb_mshr_XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        fprintf(stderr, "gtlm microbench: cannot create a file in the temporary folder\n");
+        *failed = 1;
+        return;
+    }
+    close(fd);
     for (int level = 1; level <= 2; level++) {
         const char *ov[12] = {"-dram_latency", "4000", "-gtlm_watchdog_cycles", "100000", "-stats_interval", "256",
-                              "-stats_timeseries_file", path, "-gpgpu_gmem_skip_L1D", "1", "-gpgpu_cache:dl2", fill};
+                              "-stats_timeseries_file", path, "-gpgpu_gmem_skip_L1D", "1", "-gpgpu_cache:dl2", ways_l2};
         mb m;
-        if (level == 2) { /* as many ways as misses: no set's ways run out before the MSHRs */
-            if (mb_make(a, NULL, 0, &m)) {
-                *failed = 1;
-                return;
-            }
-            char ways[24];
-            long e2 = cache_mshrs(&m, "-gpgpu_cache:dl2");
-            snprintf(ways, sizeof ways, "%ld", 2 * e2 > MAX_LINES ? MAX_LINES : 2 * e2);
-            cache_string_with(&m, "-gpgpu_cache:dl2", 0, 3, ways, fill, sizeof fill);
-            gtlm_sim_destroy(m.sim);
-        }
         if (mb_make(a, ov, level == 1 ? 8 : 12, &m)) {
             *failed = 1;
-            return;
+            break;
         }
         pick p;
         long entries = cache_mshrs(&m, level == 1 ? "-gpgpu_cache:dl1" : "-gpgpu_cache:dl2");
@@ -404,17 +377,23 @@ static void mshr_rows(const struct cli_args *a, int *failed)
 /* The bandwidth rows on the configuration's clocks and with every domain at the core clock. */
 void mb_limits(const struct cli_args *a, int *failed)
 {
+    /* One simulator of the plain options gives the strings the rows override: all clocks at the
+     * core's, the L2 port narrowed to 12 bytes, and the L2 with as many ways as the MSHR rows'
+     * misses (no set's ways run out before the MSHRs). */
+    mb m;
+    char equal[96], port[256], ways_l2[256], ways[24];
+    if (mb_make(a, NULL, 0, &m)) {
+        *failed = 1;
+        return;
+    }
+    double core = mb_clock(&m, CORE);
+    snprintf(equal, sizeof equal, "%g:%g:%g:%g", core, core, core, core);
+    cache_string_with(&m, "-gpgpu_cache:dl2", 4, 0, "12", port, sizeof port);
+    long e2 = cache_mshrs(&m, "-gpgpu_cache:dl2");
+    snprintf(ways, sizeof ways, "%ld", 2 * e2 > MAX_LINES ? MAX_LINES : 2 * e2);
+    cache_string_with(&m, "-gpgpu_cache:dl2", 0, 3, ways, ways_l2, sizeof ways_l2);
+    gtlm_sim_destroy(m.sim);
     for (int same = 0; same < 2; same++) {
-        mb m;
-        char equal[96], port[256];
-        if (mb_make(a, NULL, 0, &m)) {
-            *failed = 1;
-            return;
-        }
-        double core = mb_clock(&m, CORE);
-        snprintf(equal, sizeof equal, "%g:%g:%g:%g", core, core, core, core);
-        cache_string_with(&m, "-gpgpu_cache:dl2", 4, 0, "12", port, sizeof port); /* the port: 12 bytes */
-        gtlm_sim_destroy(m.sim);
         char *s = port;
         const char *ov[6] = {"-gpgpu_gmem_skip_L1D", "1", "-gpgpu_clock_domains", equal};
         const char *suffix = same ? "@core_clk" : "";
@@ -438,5 +417,5 @@ void mb_limits(const struct cli_args *a, int *failed)
             gtlm_sim_destroy(m.sim);
         }
     }
-    mshr_rows(a, failed);
+    mshr_rows(a, ways_l2, failed);
 }
