@@ -176,6 +176,8 @@ uint32_t sm_slumber_units_used(const sm_core *s);
 int sm_trace_cta_start(sm_core *s, sm_cta_slot *c, const uint32_t ctaid[3], strbuf *err);
 /* The memory accesses of slot's next trace line (acc->mask 0 when it has none). */
 void sm_trace_accesses(sm_core *s, uint32_t slot, simt_mem_access *acc);
+/* The lanes of slot's current trace line (those that executed it). */
+uint32_t sm_trace_lanes(const sm_core *s, uint32_t slot);
 /* Moves slot past its issued line (barriers and the end of the stream update the warp's state);
  * returns the line's active lanes. */
 uint32_t sm_trace_advance(sm_core *s, uint32_t slot);

@@ -158,7 +158,7 @@ void sm_cta_check_done(sm_core *s, uint32_t k)
 /* The timing side of an issued instruction: counts, the scheduler's note, and the LD/ST unit or
  * the result's writeback. */
 static void issue_done(sm_core *s, uint32_t slot, const ptx_instr *in, fu_timing t, int inst, uint32_t func,
-                       uint32_t pc, uint32_t base, const simt_mem_access *acc, uint64_t cycle)
+                       uint32_t pc, uint32_t base, const simt_mem_access *acc, int fences, uint64_t cycle)
 {
     sm_warp_slot *ws = &s->warps[slot];
     s->st.warp_insn++;
@@ -182,8 +182,12 @@ static void issue_done(sm_core *s, uint32_t slot, const ptx_instr *in, fu_timing
     if (s->slb) sm_slumber_dests(s, slot, in, base, cycle, cycle + t.latency + extra);
     for (int i = 0; i < in->ndst; i++)
         if (in->dst[i] != PTX_NO_REG) sm_wheel_add(s, cycle + t.latency + extra, slot, in->dst[i] + base, SM_NO_RECORD);
-    if ((in->op == OP_MEMBAR || in->op == OP_FENCE) && ws->stores) ws->fence = 1;
+    if (fences && ws->stores) ws->fence = 1;
 }
+
+/* A membar or fence with at least one lane on (lanes: those its guard leaves on); one whose
+ * lanes are all predicated off does nothing, like any other predicated-off instruction. */
+static int is_fence(const ptx_instr *in, uint32_t lanes) { return (in->op == OP_MEMBAR || in->op == OP_FENCE) && lanes; }
 
 /* Issues the next instruction of slot. Returns 1 when issued, 0 when its unit is busy. */
 static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
@@ -209,7 +213,7 @@ static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
         pc = ws->tw->pc;
         if (!is_mem_op && in->ndst) sb_reserve_instr(&s->sb, slot, in, 0);
         if (is_mem_op) sm_trace_accesses(s, slot, &acc);
-        issue_done(s, slot, in, t, inst, func, pc, base, &acc, cycle);
+        issue_done(s, slot, in, t, inst, func, pc, base, &acc, is_fence(in, sm_trace_lanes(s, slot)), cycle);
         s->work++;
         s->st.thread_insn += sm_trace_advance(s, slot); /* in (the warp's current line) changes here */
     } else {
@@ -226,6 +230,7 @@ static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
         simt_mem_access seen;
         seen.mask = 0;
         simt_mem_access *rec = is_mem_op ? &acc : l->on_mem ? &seen : NULL;
+        int fences = is_fence(in, op == OP_MEMBAR || op == OP_FENCE ? simt_guard_mask(w, top, in) : 0);
         simt_status st = simt_warp_step(w, rec, &s->err);
         if (st != SIMT_OK) {
             s->error = 1;
@@ -234,7 +239,7 @@ static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
         if (l->on_mem && rec && rec->mask) l->on_mem(l, w, func, pc, rec, l->on_mem_ctx);
         s->st.thread_insn += w->thread_insn - thread_before;
         if (!simt_warp_spinning(w)) s->work++;
-        issue_done(s, slot, in, t, inst, func, pc, base, &acc, cycle);
+        issue_done(s, slot, in, t, inst, func, pc, base, &acc, fences, cycle);
     }
     sm_mark_dirty(s, slot);
     int state = sm_slot_state(ws);

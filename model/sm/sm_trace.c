@@ -189,6 +189,8 @@ void sm_trace_accesses(sm_core *s, uint32_t slot, simt_mem_access *acc)
         if (mask >> l & 1) acc->addr[l] = a[k++] - base;
 }
 
+uint32_t sm_trace_lanes(const sm_core *s, uint32_t slot) { return s->warps[slot].tw->insn->mask; }
+
 uint32_t sm_trace_advance(sm_core *s, uint32_t slot)
 {
     sm_warp_slot *ws = &s->warps[slot];

@@ -300,6 +300,7 @@ int cmd_microbench(int argc, char **argv)
     alu(&m);
     gtlm_sim_destroy(m.sim);
     mb_memory(&a, &m.failed);
+    mb_limits(&a, &m.failed);
     printf("microbench: %s\n", m.failed ? "DIFFERENCES (see DIFF rows)" : "every measurement equals its formula");
     return m.failed ? CLI_FAIL : CLI_OK;
 }

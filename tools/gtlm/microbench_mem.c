@@ -51,7 +51,7 @@ static long in_domain(long cycles, double core, double to)
 
 /* The 5th field of a cache configuration string ("N:64:128:8,L:B:m:W:L,A:32:4,4:0,32"): the
  * data port's width in bytes, the line size when absent. Field 0's 3rd value is the line size. */
-static void l2_geometry(mb *m, long *line, long *port, int *sectored)
+void mb_l2_geometry(mb *m, long *line, long *port, int *sectored)
 {
     char buf[256] = "";
     gtlm_option_value(m->sim, "-gpgpu_cache:dl2", buf, sizeof buf);
@@ -92,7 +92,7 @@ static void from_l2_port(mb *m, chain *c)
 {
     long line, port, flit = mb_opt(m, "-icnt_flit_size"), lat = mb_opt(m, "-icnt_latency");
     int sectored;
-    l2_geometry(m, &line, &port, &sectored);
+    mb_l2_geometry(m, &line, &port, &sectored);
     stage(c, L2, ceil_div(SECTOR, port));
     cross(c, L2, ICNT);
     stage(c, ICNT, ceil_div(HEADER + SECTOR, flit) + lat);
@@ -120,7 +120,7 @@ static chain dram_step(mb *m, int conflict)
     to_l2_tag(m, &c);
     long line, port;
     int sectored;
-    l2_geometry(m, &line, &port, &sectored);
+    mb_l2_geometry(m, &line, &port, &sectored);
     long fetch = sectored ? SECTOR : line;
     long burst_bytes = mb_opt(m, "-gpgpu_dram_buswidth") * mb_opt(m, "-gpgpu_n_mem_per_ctrlr") *
                        mb_opt(m, "-gpgpu_dram_burst_length");
@@ -144,7 +144,7 @@ static chain dram_step(mb *m, int conflict)
  * stay in bank 0 and cycle over 8 rows, so consecutive loads always find another row open. The
  * channel is the one after that of the kernels' result line (m->out): that line is dirty in its
  * L2 slice, and its write-back, when a chase line evicts it, must not meet the chase in DRAM. */
-static int chain_lines(mb *m, gtlm_devptr base, int conflict, uint64_t *lines, int n)
+int mb_addr_map(mb *m, dram_addr_map *map)
 {
     char mapping[256] = "";
     gtlm_option_value(m->sim, "-gpgpu_mem_addr_mapping", mapping, sizeof mapping);
@@ -153,8 +153,14 @@ static int chain_lines(mb *m, gtlm_devptr base, int conflict, uint64_t *lines, i
     char *end = strchr(mp, '"');
     if (end) *end = 0;
     long nbk = mb_dram_timing(m, "nbk");
+    return dram_addr_map_init(map, mp, (int)mb_opt(m, "-gpgpu_n_mem"), (int)(nbk > 0 ? nbk : 16), NULL, 0);
+}
+
+static int chain_lines(mb *m, gtlm_devptr base, int conflict, uint64_t *lines, int n)
+{
+    long nbk = mb_dram_timing(m, "nbk");
     dram_addr_map map;
-    if (dram_addr_map_init(&map, mp, (int)mb_opt(m, "-gpgpu_n_mem"), (int)(nbk > 0 ? nbk : 16), NULL, 0) != 0) return -1;
+    if (mb_addr_map(m, &map) != 0) return -1;
     dram_addr o;
     dram_addr_decode(&map, m->out, &o);
     uint32_t chan = (o.channel + 1) % (uint32_t)(map.n_channels > 0 ? map.n_channels : 1);
@@ -251,7 +257,7 @@ static void chases(mb *m, const char *suffix)
     }
 }
 
-static int make(const struct cli_args *a, const char **extra, int n_extra, mb *m)
+int mb_make(const struct cli_args *a, const char *const *extra, int n_extra, mb *m)
 {
     cli_args b = *a;
     for (int i = 0; i < n_extra && b.n_overrides < CLI_MAX_OVERRIDES; i++) b.overrides[b.n_overrides++] = extra[i];
@@ -272,7 +278,7 @@ void mb_memory(const struct cli_args *a, int *failed)
 {
     mb m;
     const char *bypass[2] = {"-gpgpu_gmem_skip_L1D", "1"};
-    if (make(a, bypass, 2, &m)) {
+    if (mb_make(a, bypass, 2, &m)) {
         *failed = 1;
         return;
     }
@@ -283,7 +289,7 @@ void mb_memory(const struct cli_args *a, int *failed)
     *failed |= m.failed;
     gtlm_sim_destroy(m.sim);
     const char *same[4] = {"-gpgpu_gmem_skip_L1D", "1", "-gpgpu_clock_domains", equal};
-    if (make(a, same, 4, &m)) {
+    if (mb_make(a, same, 4, &m)) {
         *failed = 1;
         return;
     }

@@ -191,3 +191,18 @@ BANKS(waw_mul, "mul.lo.u32 t1, t2, 3;\n\t")
 RATE(rate_int, unsigned, "r", OP_INT)
 RATE(rate_fp, float, "f", OP_FP)
 RATE(rate_sfu, float, "f", OP_SFU)
+
+// Independent loads in flight together (microbench_limits.c): thread t loads the 8 bytes at
+// table[t] (threads t >= n the same address as thread 0, which coalesces into thread 0's request),
+// so one warp instruction sends n requests at once. The clock readings bracket that one load;
+// several warps (the MSHR rows) each time their own, the host reads warp 0's.
+extern "C" __global__ void mb_burst(const unsigned long long *table, unsigned n, long long *out)
+{
+    unsigned long long a = table[threadIdx.x < n ? threadIdx.x : 0];
+    asm volatile("add.u64 %0, %0, 0;" : "+l"(a)); // waits for the address
+    long long t0 = clock64();
+    asm volatile("ld.global.u64 %0, [%0];" : "+l"(a));
+    asm volatile("add.u64 %0, %0, 0;" : "+l"(a)); // waits for every lane's load
+    long long t1 = clock64();
+    if (threadIdx.x == 0) report(out, t0, t1, a);
+}
