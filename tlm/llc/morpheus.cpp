@@ -51,7 +51,8 @@ Morpheus::Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, co
                                              " (fewer cache-mode SMs or warps, or more rows)");
         ctl->m.bp.name = "morpheus controller";
         std::string why;
-        if (c.rtl_bloom && rtl_bloom_attach(&ctl->m.bp, why) != 0) throw Error(GTLM_ST_ECONFIG, "-rtl_bloom: " + why);
+        if (c.rtl_bloom && rtl_bloom_attach(&ctl->m.bp, std::string(slices[j]->name()) + ".bloom", cfg.gpu.vcd_file, why) != 0)
+            throw Error(GTLM_ST_ECONFIG, "-rtl_bloom: " + why);
         if (j == 0 && c.rtl_record_bloom && c.rtl_record_bloom[0] && rtl_bloom_record(&ctl->m.bp, c.rtl_record_bloom, why) != 0)
             throw Error(GTLM_ST_ECONFIG, "-rtl_record_bloom: " + why);
         ctls_.push_back(std::move(ctl));

@@ -5,12 +5,15 @@
 // insert is the op_* pins, an evaluation (op_swap is bloom_update's return) and one rising edge:
 // the RTL takes one operation per edge, and the controller's operations of one L2 cycle come one
 // after the other in the C core too. The H3 masks are written through the mask port at attach.
+// With a model VCD the pins and small registers go to the RTL VCD (rtl_trace.h; the filter arrays
+// are larger than Verilator's traced-array limit and stay out).
 #include <memory>
 
 #include "Vbloom_pred.h"
 #include "verilated.h"
 
 #include "rtl/rtl_blocks.h"
+#include "rtl/rtl_trace.h"
 
 extern "C" {
 #include "config/opt_check.h"
@@ -24,8 +27,7 @@ constexpr uint32_t kSets = 1024, kBits = 256, kHashes = 8, kIndexBits = 8;
 
 class BloomTransactor {
 public:
-    explicit BloomTransactor(const bloom_pred *p)
-        : ctx_(std::make_unique<VerilatedContext>()), top_(std::make_unique<Vbloom_pred>(ctx_.get(), "bloom_pred"))
+    BloomTransactor(const bloom_pred *p, const std::string &name, const char *vcd_file) : top_(vcd_file, name)
     {
         top_->clk = 0;
         top_->rst_n = 1;
@@ -48,6 +50,7 @@ public:
     }
     int query(uint32_t set, uint64_t key)
     {
+        top_.touch();
         top_->q_set = set;
         top_->q_key = key;
         top_->eval();
@@ -55,6 +58,7 @@ public:
     }
     int operate(int op, uint32_t set, uint64_t key, uint32_t assoc)
     {
+        top_.touch();
         top_->op_valid = 1;
         top_->op = op;
         top_->op_set = set;
@@ -76,8 +80,7 @@ private:
         top_->clk = 0;
         top_->eval();
     }
-    std::unique_ptr<VerilatedContext> ctx_;
-    std::unique_ptr<Vbloom_pred> top_;
+    RtlModel<Vbloom_pred> top_;
 };
 
 BloomTransactor *self(void *ctx) { return static_cast<BloomTransactor *>(ctx); }
@@ -97,14 +100,14 @@ int rtl_bloom_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err)
     return bad ? -1 : 0;
 }
 
-int rtl_bloom_attach(bloom_pred *p, std::string &err)
+int rtl_bloom_attach(bloom_pred *p, const std::string &name, const char *vcd_file, std::string &err)
 {
     if (p->mode != LLC_PRED_BLOOM) return 0; // none / perfect: no filters to replace
     if (p->n_sets > kSets || p->bits > kBits || p->k > kHashes) {
         err = "the RTL predictor holds at most 1024 sets of 256-bit filters with 8 hashes";
         return -1;
     }
-    auto *t = new BloomTransactor(p);
+    auto *t = new BloomTransactor(p, name, vcd_file);
     p->ext.ctx = t;
     p->ext.bf1_has = [](void *ctx, uint32_t set, uint64_t key) { return self(ctx)->query(set, key); };
     p->ext.update = [](void *ctx, uint32_t set, uint64_t key, uint32_t assoc) {

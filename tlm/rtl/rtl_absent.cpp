@@ -23,7 +23,7 @@ int rtl_sched_attach(sched *, const std::string &, const char *, std::string &er
     return -1;
 }
 
-int rtl_bloom_attach(bloom_pred *, std::string &err)
+int rtl_bloom_attach(bloom_pred *, const std::string &, const char *, std::string &err)
 {
     err = "this gtlm was built without Verilator";
     return -1;

@@ -30,8 +30,9 @@ int rtl_config_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err)
 int rtl_sched_attach(sched *s, const std::string &name, const char *vcd_file, std::string &err);
 
 // Moves an initialised Morpheus predictor's filters into the Verilated rtl/llc/bloom_pred.sv
-// (bloom_ext); bloom_free() releases it. Nothing to do outside bloom mode. Returns 0 or -1.
-int rtl_bloom_attach(bloom_pred *p, std::string &err);
+// (bloom_ext); bloom_free() releases it. Nothing to do outside bloom mode. With a model VCD
+// (vcd_file), its pins go to the RTL VCD under `name` (rtl_trace.h). Returns 0 or -1.
+int rtl_bloom_attach(bloom_pred *p, const std::string &name, const char *vcd_file, std::string &err);
 // -rtl_bloom against the Verilated instance's size; rtl_config_check calls it.
 int rtl_bloom_check(const opt_registry *r, const gtlm_config *cfg, strbuf *err);
 
