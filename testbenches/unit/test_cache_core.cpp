@@ -3,6 +3,8 @@
 // list-based reference.
 #include <gtest/gtest.h>
 
+#include "cache_cfg_fixture.h"
+
 #include <algorithm>
 #include <cstring>
 #include <list>
@@ -17,14 +19,6 @@ extern "C" {
 }
 
 namespace {
-
-gsim_cache_cfg cfg_of(const char *text)
-{
-    gsim_cache_cfg c;
-    char err[256];
-    EXPECT_EQ(gsim_cache_cfg_parse(text, &c, err, sizeof err), 0) << err;
-    return c;
-}
 
 struct Cache {
     cache_core c;

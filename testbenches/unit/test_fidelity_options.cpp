@@ -4,6 +4,8 @@
 // -gpgpu_shmem_option, -gpgpu_unified_l1d_size) and the cache core's re-shaping under it.
 #include <gtest/gtest.h>
 
+#include "cache_cfg_fixture.h"
+
 #include <cstring>
 
 extern "C" {
@@ -15,14 +17,6 @@ extern "C" {
 }
 
 namespace {
-
-gsim_cache_cfg cfg_of(const char *text)
-{
-    gsim_cache_cfg c;
-    char err[256];
-    EXPECT_EQ(gsim_cache_cfg_parse(text, &c, err, sizeof err), 0) << err;
-    return c;
-}
 
 struct Slice {
     l2_slice s;

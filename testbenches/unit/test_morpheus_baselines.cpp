@@ -3,6 +3,8 @@
 // document's 21 KiB per partition, and the dirty lines written back at the application's end.
 #include <gtest/gtest.h>
 
+#include "morpheus_fixture.h"
+
 extern "C" {
 #include "llc/bdi.h"
 #include "llc/ext_llc.h"
@@ -13,17 +15,7 @@ namespace {
 
 llc_config morpheus_defaults()
 {
-    llc_config c{};
-    c.storage = LLC_ST_RF_L1;
-    c.warps = 48;
-    c.rf_warps = 32;
-    c.aux_regs = 9;
-    c.l1_warp_regs = 6;
-    c.l1_kib = 128;
-    c.smem_kib = 100;
-    c.svc_tag_ns = 103;
-    c.svc_move_ns = 31;
-    c.svc_store_ns = 51;
+    llc_config c = morpheus_server_defaults();
     c.bloom_bits = 256;
     c.queue_depth = 32;
     c.wst_rows = 128;

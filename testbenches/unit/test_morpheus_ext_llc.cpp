@@ -2,27 +2,15 @@
 // document's 192 KiB RF and 328 KiB RF+L1 points), LRU with dirty write-backs, service times.
 #include <gtest/gtest.h>
 
+#include "morpheus_fixture.h"
+
 extern "C" {
 #include "llc/ext_llc.h"
 }
 
 namespace {
 
-llc_config defaults()
-{
-    llc_config c{};
-    c.storage = LLC_ST_RF_L1;
-    c.warps = 48;
-    c.rf_warps = 32;
-    c.aux_regs = 9;
-    c.l1_warp_regs = 6;
-    c.l1_kib = 128;
-    c.smem_kib = 100;
-    c.svc_tag_ns = 103;
-    c.svc_move_ns = 31;
-    c.svc_store_ns = 51;
-    return c;
-}
+llc_config defaults() { return morpheus_server_defaults(); }
 
 uint64_t capacity(const llc_config &c)
 {
