@@ -3,6 +3,7 @@
  * slice, so any interleaving gives each thread its own sequential result); the ALU semantics
  * are the executor's (simt_alu), so a tree evaluates to the bits the kernel computes. */
 #include "guru_eval.h"
+#include "locality_profile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -282,17 +283,14 @@ int guru_eval_graph(const guru_kernel *k, const simt_launch *l, int granularity,
                     size_t len)
 {
     memset(g, 0, sizeof *g);
-    uint64_t n = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
-    if (n > UINT32_MAX) {
-        snprintf(msg, len, "locality graph: %llu TBs are too many", (unsigned long long)n);
-        return -1;
-    }
+    uint32_t n;
+    if (lg_launch_tbs(l, &n, msg, len)) return -1;
     lg_builder b;
     lg_spans s;
     sink out = {&b, NULL};
-    lg_builder_init(&b, (uint32_t)n, granularity);
+    lg_builder_init(&b, n, granularity);
     if (!per_thread) {
-        if (lg_spans_init(&s, (uint32_t)n, granularity)) {
+        if (lg_spans_init(&s, n, granularity)) {
             snprintf(msg, len, "LocalityGuru: out of memory");
             return -1;
         }

@@ -50,16 +50,24 @@ static int run_on_copy(const simt_launch *l, lg_hook *h, char *msg, size_t len)
     return rc;
 }
 
+int lg_launch_tbs(const simt_launch *l, uint32_t *n, char *msg, size_t len)
+{
+    uint64_t tbs = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
+    if (tbs > UINT32_MAX) {
+        snprintf(msg, len, "locality graph: %llu TBs are too many", (unsigned long long)tbs);
+        return -1;
+    }
+    *n = (uint32_t)tbs;
+    return 0;
+}
+
 int lg_profile_launch(const simt_launch *l, int granularity, lg_graph *g, char *msg, size_t len)
 {
     memset(g, 0, sizeof *g);
-    uint64_t n = (uint64_t)l->grid[0] * l->grid[1] * l->grid[2];
-    if (n > UINT32_MAX) {
-        snprintf(msg, len, "locality graph: %llu TBs are too many", (unsigned long long)n);
-        return -1;
-    }
+    uint32_t n;
+    if (lg_launch_tbs(l, &n, msg, len)) return -1;
     lg_builder b;
-    lg_builder_init(&b, (uint32_t)n, granularity);
+    lg_builder_init(&b, n, granularity);
     lg_hook h = {&b, NULL, 0};
     int rc = run_on_copy(l, &h, msg, len);
     if (!rc && lg_builder_graph(&b, g)) {

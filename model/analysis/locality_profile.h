@@ -10,6 +10,8 @@
 #include "locality_graph.h"
 #include "locality_refs.h"
 
+/* The launch's TB count into n; -1 with a message when the graph cannot index that many TBs. */
+int lg_launch_tbs(const simt_launch *l, uint32_t *n, char *msg, size_t len);
 /* l must be prepared with its parameters packed (l->on_mem is ignored). Returns 0, or -1 with a
  * message (kernel error, out of memory); g is zeroed then. */
 int lg_profile_launch(const simt_launch *l, int granularity, lg_graph *g, char *msg, size_t len);
