@@ -129,6 +129,12 @@ static int read_header(trace_kernel *k, strbuf *err)
         trace_err(k, err, "expected the '#traces format' line ending the header, found end of file");
         return -1;
     }
+    /* Every tracer version writes it; without it a '#BEGIN_TB' would end the header and the
+       first thread block would be misreported as a body error. */
+    if (strncmp(s, "#traces format", 14) != 0) {
+        trace_err(k, err, "expected the '#traces format' line ending the header, found '%.60s'", s);
+        return -1;
+    }
     static const char *const missing[3] = {"-grid dim", "-block dim", "-binary version"};
     for (int i = 0; i < 3; i++)
         if (!(have & (1 << i))) {

@@ -75,13 +75,22 @@ TEST(CliInput, TraceBodyErrorsAreBadInputLikeHeaderErrors)
     std::string dir = ::testing::TempDir() + "gtlm_cli_badbody";
     std::filesystem::create_directories(dir);
     std::ofstream(dir + "/kernelslist.g") << "kernel-1.traceg\n";
-    std::ofstream(dir + "/kernel-1.traceg")
-        << "-kernel name = k\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 8\n"
-           "-binary version = 70\n-cuda stream id = 0\n-shmem base_addr = 0x00007f0000000000\n"
-           "-local mem base_addr = 0x00007e0000000000\n-nvbit version = 1.5.5\n-accelsim tracer version = 4\n\n"
-           "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width\n\n"
-           "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 1\n0000 ffffffff 1 R1 MOV 0 banana\n#END_TB\n";
+    const std::string header =
+        "-kernel name = k\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 8\n"
+        "-binary version = 70\n-cuda stream id = 0\n-shmem base_addr = 0x00007f0000000000\n"
+        "-local mem base_addr = 0x00007e0000000000\n-nvbit version = 1.5.5\n-accelsim tracer version = 4\n\n";
+    const std::string body = "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = 1\n0000 ffffffff 1 R1 MOV 0 banana\n#END_TB\n";
+    // Without the '#traces format' line the header's end is reported where the body begins.
+    std::ofstream(dir + "/kernel-1.traceg") << header << body;
     Result r = run("run --trace " + dir + " " + tiny);
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("kernel-1.traceg:14: expected the '#traces format' line ending the header, found '#BEGIN_TB'"),
+              std::string::npos)
+        << r.out;
+    std::ofstream(dir + "/kernel-1.traceg")
+        << header << "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width\n\n"
+        << body;
+    r = run("run --trace " + dir + " " + tiny);
     EXPECT_EQ(r.code, 2) << r.out;
     // The header is complete, so the error is the instruction line's own (line 22), not a header one.
     EXPECT_NE(r.out.find("kernel-1.traceg:22: expected a memory width in bytes 0..255, found 'banana'"),
