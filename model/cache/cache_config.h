@@ -28,6 +28,7 @@ typedef struct l2_config {
     int dl2_sector_mshr; /* sectored L2: MSHR limits per 32-byte sector (GPGPU-Sim 4.2) */
     int dl2_read_mq_reserve; /* L2 reads that miss or merge need 2 free miss-queue slots */
     gsim_int_list partition_queues; /* icnt->L2, L2->DRAM, DRAM->L2, L2->icnt entries (GPGPU-Sim's four) */
+    int dl2_partition_set_index; /* 1: sets indexed inside the sub-partition, 0: full address, -1: compat mode */
 } l2_config;
 
 int l1_options_register(opt_registry *r, l1_config *c, strbuf *err);

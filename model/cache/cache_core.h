@@ -219,6 +219,10 @@ typedef struct cache_core {
     cache_out *mq;
     int mq_cap, mq_head, mq_count;
     uint16_t *ipoly_tab;  /* 'P': (byte << 8j) mod poly, for j = 0..7 */
+    /* The address the set index is computed from (NULL: the access's own address; an L2 bank:
+       the address inside its sub-partition). Tags always compare the whole line address. */
+    uint64_t (*index_addr)(const void *ctx, uint64_t addr);
+    const void *index_ctx;
     cache_hooks hooks;
     int bypass_direct;    /* a hook-protected set's read returns CACHE_BYPASS_DIRECT (0: it keeps an MSHR) */
     int ways_usable;      /* victims only among the first ways_usable ways (0: every way; CacheExt / CERF) */
@@ -249,6 +253,8 @@ void cache_set_hooks(cache_core *c, const cache_hooks *h);
 void cache_limit_victim_ways(cache_core *c, int ways);
 
 int cache_set_index(const cache_core *c, uint64_t addr);
+/* Sets are indexed by fn(ctx, addr) instead of addr (NULL: addr); set before the first access. */
+void cache_set_index_addr(cache_core *c, uint64_t (*fn)(const void *ctx, uint64_t addr), const void *ctx);
 /* The degree-k polynomial used by 'P' (bit i = coefficient of x^i, x^k included); 0 if k is
    outside 1..16. */
 uint32_t cache_ipoly_poly(int k);

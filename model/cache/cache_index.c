@@ -22,8 +22,15 @@ static uint32_t fold(const cache_core *c, uint64_t h)
 
 static uint64_t xor_hash(const cache_core *c, uint64_t b) { return b ^ (b >> c->set_bits); }
 
+void cache_set_index_addr(cache_core *c, uint64_t (*fn)(const void *ctx, uint64_t addr), const void *ctx)
+{
+    c->index_addr = fn;
+    c->index_ctx = ctx;
+}
+
 int cache_set_index(const cache_core *c, uint64_t addr)
 {
+    if (c->index_addr) addr = c->index_addr(c->index_ctx, addr);
     uint64_t b = addr >> c->line_log2;
     if (c->nsets == 1) return 0;
     switch (c->cfg.set_index) {

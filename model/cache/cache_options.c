@@ -66,6 +66,9 @@ int l2_options_register(opt_registry *r, l2_config *c, strbuf *e)
                        "sectored L2: MSHR entries and merge limit count per 32-byte sector, as GPGPU-Sim 4.2 (0: per line)", e);
     rc |= opt_add_bool(r, b, "-gtlm_dl2_read_mq_reserve", &c->dl2_read_mq_reserve, "1",
                        "L2 reads that miss or merge need 2 free miss-queue slots, as GPGPU-Sim 4.2 (0: the slots they use)", e);
+    rc |= opt_add_int(r, b, "-gtlm_dl2_partition_set_index", &c->dl2_partition_set_index, "-1", -1, 1,
+                      "L2 set index from the address inside the sub-partition, channel and sub-partition bits "
+                      "removed, as GPGPU-Sim 4.2 (1), from the full address (0), or 1 under -gtlm_gpgpusim_compat (-1)", e);
     rc |= opt_add_custom(r, b, "-gpgpu_dram_partition_queues", &partition_queues_type, &c->partition_queues, "8:8:8:8",
                          "memory sub-partition queues icnt->L2:L2->DRAM:DRAM->L2:L2->icnt (requests waiting for the "
                          "tag stage after the ROP delay, misses waiting for DRAM, fills (not a bound in gtlm), responses)", e);

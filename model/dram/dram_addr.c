@@ -140,3 +140,25 @@ uint32_t dram_addr_subpartition(const dram_addr_map *m, int n_sub_per_channel, u
     }
     return s;
 }
+
+/* addr without bit b (the bits above move down by one). */
+static uint64_t drop_bit(uint64_t a, int b)
+{
+    uint64_t low = a & ((1ull << b) - 1);
+    return b >= 63 ? low : (a >> (b + 1)) << b | low;
+}
+
+uint64_t dram_addr_partition_address(const dram_addr_map *m, int n_sub_per_channel, uint64_t addr)
+{
+    dram_addr a;
+    dram_addr_decode(m, addr, &a);
+    /* With D bits the local address is addr itself: its D and bank bits share one frame. */
+    uint64_t drop = m->mask[DRAM_F_CHAN];
+    int k = log2_exact(n_sub_per_channel > 0 ? (uint64_t)n_sub_per_channel : 1u);
+    if (k > 0 && k <= m->nbits[DRAM_F_BANK])
+        for (int i = 0; i < k; i++) drop |= 1ull << m->pos[DRAM_F_BANK][i];
+    uint64_t local = a.local;
+    for (int b = 63; b >= 0; b--)
+        if (drop >> b & 1) local = drop_bit(local, b);
+    return local;
+}

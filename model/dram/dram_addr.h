@@ -65,5 +65,11 @@ int dram_addr_set_partition_indexing(dram_addr_map *m, int policy, int n_sub_per
  * bits of the bank (bank mod n_sub), so consecutive banks of a channel alternate slices; then
  * the partition hash. */
 uint32_t dram_addr_subpartition(const dram_addr_map *m, int n_sub_per_channel, uint64_t addr);
+/* The address inside its sub-partition, what GPGPU-Sim 4.2 indexes an L2 bank's sets with: the
+ * channel-local address (the D bits removed, or dramid@N's channel divided out) without the
+ * lowest log2(n_sub) bank bits, which pick the sub-partition (kept when n_sub is not a power of
+ * two or the bank field is narrower). The partition hash does not change it: like GPGPU-Sim, the
+ * linear channel and sub-partition bits are what is removed. */
+uint64_t dram_addr_partition_address(const dram_addr_map *m, int n_sub_per_channel, uint64_t addr);
 
 #endif

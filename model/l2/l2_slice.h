@@ -47,6 +47,7 @@
 
 #include "../cache/cache_core.h"
 #include "../common/strbuf.h"
+#include "../dram/dram_addr.h"
 #include "../gpu/gpu_config.h"
 
 #define L2_NEVER UINT64_MAX
@@ -107,6 +108,9 @@ typedef struct l2_slice_params {
     int icnt_l2_q;       /* requests that may wait for the tag stage after the ROP delay; 0: L2_ROP_EXTRA */
     int l2_dram_q;       /* DRAM queue records; 0: L2_DRAM_QUEUE_CAP */
     int l2_icnt_q;       /* responses at which the tag stage stops; 0: L2_RSP_QUEUE_CAP */
+    int partition_set_index; /* sets indexed by the address inside the sub-partition (needs part_map) */
+    const dram_addr_map *part_map; /* the GPU's address map (the owner sets it; NULL: full address) */
+    int part_n_sub;      /* sub-partitions per channel */
 } l2_slice_params;
 
 typedef struct l2_slice_stats {

@@ -155,6 +155,20 @@ void sm_cta_check_done(sm_core *s, uint32_t k)
     s->work++;
 }
 
+/* GPGPU-Sim 4.2's stages around a unit's pipeline, one cycle each (its core runs writeback,
+ * execute, read_operands, issue in reverse order, so an instruction moves one stage a cycle): the
+ * ID_OC register, a collector unit taking it, its bank reads, dispatch from the collector to the
+ * unit, and the EX_WB register before writeback frees the scoreboard. Measured in Accel-Sim on
+ * QV100: a dependent chain costs latency + 5 per step (FFMA, IADD3, LDC: 7 with latency 2;
+ * MUFU.RSQ: 25 with latency 20). */
+#define SM_GPGPUSIM_RESULT_STAGES 5
+
+static int result_stages(const gtlm_config *c)
+{
+    int n = c->sm.result_stages;
+    return n >= 0 ? n : c->gpu.gpgpusim_compat ? SM_GPGPUSIM_RESULT_STAGES : 0;
+}
+
 /* The timing side of an issued instruction: counts, the scheduler's note, and the LD/ST unit or
  * the result's writeback. */
 static void issue_done(sm_core *s, uint32_t slot, const ptx_instr *in, fu_timing t, int inst, uint32_t func,
@@ -178,7 +192,7 @@ static void issue_done(sm_core *s, uint32_t slot, const ptx_instr *in, fu_timing
     s->fu_free[t.unit][inst] = cycle + t.initiation;
     uint32_t extra = regfile_operand_reads(&s->rf, slot, in->src, in->nsrc, base, cycle);
     s->st.bank_conflict_cycles += extra;
-    extra += wake;
+    extra += wake + (uint32_t)result_stages(s->cfg);
     if (s->slb) sm_slumber_dests(s, slot, in, base, cycle, cycle + t.latency + extra);
     for (int i = 0; i < in->ndst; i++)
         if (in->dst[i] != PTX_NO_REG) sm_wheel_add(s, cycle + t.latency + extra, slot, in->dst[i] + base, SM_NO_RECORD);

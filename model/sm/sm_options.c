@@ -59,6 +59,9 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
                       "ceil(k / this) - 1 cycles", e);
     rc |= opt_add_bool(r, b, "-gpgpu_reg_bank_use_warp_id", &c->reg_bank_use_warp_id, "0",
                        "offset a register's bank by its warp id", e);
+    rc |= opt_add_int(r, b, "-gtlm_result_stages", &c->result_stages, "-1", -1, 64,
+                      "cycles from issue to a dependent issue beyond a non-memory unit's latency (GPGPU-Sim 4.2's operand "
+                      "collector and writeback stages: 5); -1: 5 under -gtlm_gpgpusim_compat, else 0", e);
     rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sp", &c->oc_units_sp, "6", 0, 1024, "operand collector units for SP", e);
     rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sfu", &c->oc_units_sfu, "8", 0, 1024, "operand collector units for SFU", e);
     rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_mem", &c->oc_units_mem, "2", 0, 1024, "operand collector units for LD/ST", e);

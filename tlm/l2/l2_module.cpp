@@ -32,11 +32,12 @@ MemKind dram_kind(uint8_t out_kind)
 } // namespace
 
 L2Slice::L2Slice(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &l2_domain, int id,
-                 stat_registry *stats)
+                 stat_registry *stats, const dram_addr_map *map)
     : sc_core::sc_module(name), from_icnt("from_icnt"), to_dram("to_dram"), domain_(l2_domain), id_(id)
 {
     l2_slice_params p;
     l2_slice_params_from_config(&cfg, &p);
+    p.part_map = map;
     if (l2_slice_init(&s_, &p))
         throw Error(GTLM_ST_ECONFIG, std::string(this->name()) + ": the L2 cache configuration (-gpgpu_cache:dl2) "
                                      "cannot be built (a disabled L2 is not modelled)");

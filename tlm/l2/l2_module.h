@@ -46,8 +46,10 @@ struct L2Controller {
 class L2Slice : public sc_core::sc_module, public Tickable {
 public:
     // Throws Error(GTLM_ST_ECONFIG) when the L2 configuration cannot be built. stats may be null.
+    // map: the GPU's address map, for the set index inside the sub-partition (may be null: the
+    // full address; it must outlive the slice).
     L2Slice(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &l2_domain, int id,
-            stat_registry *stats);
+            stat_registry *stats, const dram_addr_map *map = nullptr);
     ~L2Slice() override;
 
     AtTarget from_icnt;

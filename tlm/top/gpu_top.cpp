@@ -56,7 +56,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
     resolve_sm_modes(n_sms);
     icnt_mod_ = std::make_unique<Icnt>("icnt", cfg_, icnt_, n_sms, n_slices, stats);
     for (int j = 0; j < n_slices; j++)
-        l2s_.push_back(std::make_unique<L2Slice>(indexed("l2", j).c_str(), cfg_, l2_, j, stats));
+        l2s_.push_back(std::make_unique<L2Slice>(indexed("l2", j).c_str(), cfg_, l2_, j, stats, &map_));
     for (int c = 0; c < cfg_.gpu.n_mem; c++)
         drams_.push_back(std::make_unique<DramChannel>(indexed("dram", c).c_str(), cfg_, dram_, c, n_sub, stats));
 
