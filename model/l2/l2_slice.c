@@ -58,6 +58,7 @@ void l2_slice_params_from_config(const gtlm_config *cfg, l2_slice_params *p)
     p->perfect = cfg->l2.perfect_l2;
     p->sector_mshr = cfg->l2.dl2_sector_mshr;
     p->read_mq_reserve = cfg->l2.dl2_read_mq_reserve;
+    p->miss_classes = cfg->l2.dl2_miss_classes;
     const gsim_int_list *q = &cfg->l2.partition_queues;
     if (q->n == 4) {
         p->icnt_l2_q = q->v[0];
@@ -74,6 +75,10 @@ int l2_slice_init(l2_slice *s, const l2_slice_params *p)
     if (cache_init(&s->cache, &p->dl2)) return -1;
     cache_set_sector_mshr(&s->cache, p->sector_mshr);
     cache_set_read_mq_reserve(&s->cache, p->read_mq_reserve);
+    if (p->miss_classes && cache_miss_classes_enable(&s->cache)) {
+        cache_free(&s->cache);
+        return -1;
+    }
     s->port_width = p->dl2.port_width > 0 ? p->dl2.port_width : p->dl2.line_size;
     s->rop_cap = p->rop_cycles + (p->icnt_l2_q > 0 ? p->icnt_l2_q : L2_ROP_EXTRA);
     s->dram_cap = p->l2_dram_q > 0 ? p->l2_dram_q : L2_DRAM_QUEUE_CAP;
