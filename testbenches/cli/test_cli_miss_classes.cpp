@@ -12,13 +12,6 @@
 
 namespace {
 
-double stat_of(const std::string &out, const std::string &name)
-{
-    size_t at = out.find("\n" + name + " = ");
-    if (at == std::string::npos) return -1;
-    return std::strtod(out.c_str() + at + name.size() + 4, nullptr);
-}
-
 Result run_atax(const std::string &extra)
 {
     return run("run polybench/ATAX --set nx=128 --set ny=128 --config " + std::string(GTLM_SOURCE_DIR) +
@@ -38,21 +31,21 @@ TEST(CliMissClasses, Fermi48KbL1RemovesCapacityAndConflictMisses)
     EXPECT_NE(l48.out.find("L1D: 48 KB per SM"), std::string::npos) << l48.out;
     EXPECT_NE(l48.out.find("16384 B shared memory"), std::string::npos) << "the other 16 KB of the array";
 
-    double cold = stat_of(l16.out, "gpu.l1d.misses_cold"), cap = stat_of(l16.out, "gpu.l1d.misses_capacity"),
-           conf = stat_of(l16.out, "gpu.l1d.misses_conflict"), inv = stat_of(l16.out, "gpu.l1d.misses_invalidated");
+    double cold = stat_number(l16.out, "gpu.l1d.misses_cold"), cap = stat_number(l16.out, "gpu.l1d.misses_capacity"),
+           conf = stat_number(l16.out, "gpu.l1d.misses_conflict"), inv = stat_number(l16.out, "gpu.l1d.misses_invalidated");
     ASSERT_GT(cold, 0);
     EXPECT_GT(cap, 0) << "16 KB cannot hold ATAX's rows";
     EXPECT_GT(conf, 0);
-    EXPECT_LE(cold + cap + conf + inv, stat_of(l16.out, "L1D_total_cache_misses")) << "read misses only";
-    EXPECT_NEAR(stat_of(l16.out, "gpu.l1d.misses_capacity_conflict_share"), (cap + conf) / (cold + cap + conf + inv), 1e-5);
+    EXPECT_LE(cold + cap + conf + inv, stat_number(l16.out, "L1D_total_cache_misses")) << "read misses only";
+    EXPECT_NEAR(stat_number(l16.out, "gpu.l1d.misses_capacity_conflict_share"), (cap + conf) / (cold + cap + conf + inv), 1e-5);
 
-    EXPECT_EQ(stat_of(l48.out, "gpu.l1d.misses_cold"), cold) << "the same address stream";
-    EXPECT_EQ(stat_of(l48.out, "gpu.l1d.misses_invalidated"), inv);
-    EXPECT_EQ(stat_of(l48.out, "gpu.l1d.misses_capacity"), 0);
-    EXPECT_EQ(stat_of(l48.out, "gpu.l1d.misses_conflict"), 0);
-    EXPECT_LT(stat_of(l48.out, "gpu_tot_sim_cycle"), stat_of(l16.out, "gpu_tot_sim_cycle"));
+    EXPECT_EQ(stat_number(l48.out, "gpu.l1d.misses_cold"), cold) << "the same address stream";
+    EXPECT_EQ(stat_number(l48.out, "gpu.l1d.misses_invalidated"), inv);
+    EXPECT_EQ(stat_number(l48.out, "gpu.l1d.misses_capacity"), 0);
+    EXPECT_EQ(stat_number(l48.out, "gpu.l1d.misses_conflict"), 0);
+    EXPECT_LT(stat_number(l48.out, "gpu_tot_sim_cycle"), stat_number(l16.out, "gpu_tot_sim_cycle"));
 
-    EXPECT_GT(stat_of(l16.out, "gpu.l2.misses_cold"), 0);
-    EXPECT_LE(stat_of(l16.out, "gpu.l2.misses_cold"), stat_of(l16.out, "L2_total_cache_misses"));
+    EXPECT_GT(stat_number(l16.out, "gpu.l2.misses_cold"), 0);
+    EXPECT_LE(stat_number(l16.out, "gpu.l2.misses_cold"), stat_number(l16.out, "L2_total_cache_misses"));
     EXPECT_EQ(l48.out.find("gpu.l2.misses_cold"), std::string::npos) << "-gtlm_dl2_miss_classes is off there";
 }
