@@ -15,6 +15,7 @@ typedef struct l1_config {
     int dl1_sector_mshr; /* sectored L1D: MSHR limits per 32-byte sector (GPGPU-Sim 4.2) */
     int dl1_read_mq_reserve; /* L1D reads that miss or merge need 2 free miss-queue slots */
     int dl1_partial_unreadable; /* lazy fetch-on-read: a partly written sector is not readable */
+    int dl1_miss_classes;    /* classify L1D read misses: cold / capacity / conflict / invalidated */
     int adaptive_cache;      /* -gpgpu_adaptive_cache_config: per-kernel L1D ways (l1_carveout.h) */
     gsim_int_list shmem_options; /* -gpgpu_shmem_option: shared-memory carve-outs in KB, ascending */
     int unified_l1d_kb;      /* -gpgpu_unified_l1d_size: the L1D + shared array in KB */
@@ -27,6 +28,7 @@ typedef struct l2_config {
     int perfect_l2;  /* every L2 access hits */
     int dl2_sector_mshr; /* sectored L2: MSHR limits per 32-byte sector (GPGPU-Sim 4.2) */
     int dl2_read_mq_reserve; /* L2 reads that miss or merge need 2 free miss-queue slots */
+    int dl2_miss_classes;    /* classify L2 read misses: cold / capacity / conflict / invalidated */
     gsim_int_list partition_queues; /* icnt->L2, L2->DRAM, DRAM->L2, L2->icnt entries (GPGPU-Sim's four) */
     int dl2_partition_set_index; /* 1: sets indexed inside the sub-partition, 0: full address, -1: compat mode */
 } l2_config;

@@ -1,5 +1,6 @@
 /* The cache core: tag array, replacement, MSHRs, miss queue (semantics in cache_core.h). */
 #include "cache_core.h"
+#include "cache_miss_class.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +80,7 @@ void cache_free(cache_core *c)
     free(c->ipoly_tab);
     free(c->pm_live);
     pm_domain_free(&c->pm);
+    cache_miss_classes_free(c);
     memset(c, 0, sizeof *c);
 }
 
@@ -525,6 +527,13 @@ static cache_status replay_fail(cache_core *c, cache_result *r)
 
 static cache_status access_once(cache_core *c, const cache_req *req, cache_result *r, uint64_t la, int *simple);
 
+char cache_write_policy(const cache_core *c, const cache_req *req)
+{
+    char wp = c->cfg.write_policy;
+    if (wp == 'L') wp = req->is_local ? 'B' : 'E';
+    return wp == 'R' ? 'E' : wp;
+}
+
 cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
 {
     cache_result dummy;
@@ -542,6 +551,7 @@ cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
     c->gen++;
     int simple = 0;
     cache_status st = access_once(c, req, r, la, &simple);
+    if (c->mclass && st != CACHE_RESERVATION_FAIL) cache_classify(c, req, la, st);
     c->fail_known = (uint8_t)(simple && st == CACHE_RESERVATION_FAIL);
     if (c->fail_known) {
         c->fail_gen = c->gen;
@@ -584,9 +594,7 @@ static cache_status access_once(cache_core *c, const cache_req *req, cache_resul
         return st;
     }
 
-    char wp = c->cfg.write_policy;
-    if (wp == 'L') wp = req->is_local ? 'B' : 'E';
-    if (wp == 'R') wp = 'E';
+    char wp = cache_write_policy(c, req);
 
     if (wp == 'B') {
         if (l) {
@@ -709,6 +717,7 @@ int cache_set_ways(cache_core *c, int ways, char alloc)
 void cache_invalidate_all(cache_core *c)
 {
     c->gen++;
+    if (c->mclass) cache_miss_class_flush(c->mclass);
     size_t n = (size_t)c->nsets * c->assoc;
     for (size_t i = 0; i < n; i++) {
         cache_line *l = &c->lines[i];

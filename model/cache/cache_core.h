@@ -243,6 +243,7 @@ typedef struct cache_core {
     /* prefetching (cache_prefetch.c): NULL until cache_prefetch_enable */
     uint64_t *pf_evicted; /* CACHE_PF_EVICTED_SLOTS line addresses | 1 */
     cache_pf_stats pf;
+    struct cache_miss_class *mclass; /* NULL until cache_miss_classes_enable (cache_miss_class.h) */
 } cache_core;
 
 /* 0 on success, -1 on a bad configuration (disabled, sizes) or no memory. */
@@ -283,6 +284,15 @@ void cache_pf_evict(cache_core *c, const cache_line *l);
 int cache_mshr_find(const cache_core *c, uint64_t la);
 /* A whole-line read of la (absent, no MSHR) with no waiter; marks the MSHR as a prefetch's. */
 cache_status cache_fetch_no_waiter(cache_core *c, const cache_req *req, uint64_t la, int set, cache_result *r);
+
+/* Miss classification (cache_miss_class.h): enable allocates the shadow cache (0, or -1 without
+ * memory); from then on every accepted access is classified. The classifier's counters are
+ * c->mclass->cold etc. Internal: cache_classify (one accepted access), cache_miss_classes_free. */
+int cache_miss_classes_enable(cache_core *c);
+void cache_classify(cache_core *c, const cache_req *req, uint64_t la, cache_status st);
+void cache_miss_classes_free(cache_core *c);
+/* The write policy a write of req meets: 'B', 'T' or 'E' ('L' and 'R' resolved). */
+char cache_write_policy(const cache_core *c, const cache_req *req);
 
 /* Side-effect-free lookup: way of the line holding addr, or -1; *valid gets its valid sectors. */
 int cache_probe(const cache_core *c, uint64_t addr, uint8_t *valid);

@@ -34,6 +34,9 @@ int l1_options_register(opt_registry *r, l1_config *c, strbuf *e)
     rc |= opt_add_bool(r, b, "-gtlm_dl1_partial_sector_unreadable", &c->dl1_partial_unreadable, "0",
                        "L1D with lazy fetch-on-read write allocation (L): a sector a store writes only in part is "
                        "not readable until fetched, as GPGPU-Sim 4.2 (0: every written sector becomes valid)", e);
+    rc |= opt_add_bool(r, b, "-gtlm_dl1_miss_classes", &c->dl1_miss_classes, "0",
+                       "classify L1D read misses as cold / capacity / conflict / invalidated (a shadow fully-associative "
+                       "LRU L1 per SM; statistics gpu.sm[i].l1d.misses_*, gpu.l1d.misses_*)", e);
     rc |= opt_add_bool(r, b, "-gpgpu_adaptive_cache_config", &c->adaptive_cache, "0",
                        "per kernel, the L1D gets the unified array's space the kernel's shared memory leaves "
                        "(-gpgpu_shmem_option, -gpgpu_unified_l1d_size): its ways change, its sets stay", e);
@@ -66,6 +69,9 @@ int l2_options_register(opt_registry *r, l2_config *c, strbuf *e)
                        "sectored L2: MSHR entries and merge limit count per 32-byte sector, as GPGPU-Sim 4.2 (0: per line)", e);
     rc |= opt_add_bool(r, b, "-gtlm_dl2_read_mq_reserve", &c->dl2_read_mq_reserve, "1",
                        "L2 reads that miss or merge need 2 free miss-queue slots, as GPGPU-Sim 4.2 (0: the slots they use)", e);
+    rc |= opt_add_bool(r, b, "-gtlm_dl2_miss_classes", &c->dl2_miss_classes, "0",
+                       "classify L2 read misses as cold / capacity / conflict / invalidated (a shadow fully-associative "
+                       "LRU per slice; statistics gpu.l2[j].misses_*, gpu.l2.misses_*)", e);
     rc |= opt_add_int(r, b, "-gtlm_dl2_partition_set_index", &c->dl2_partition_set_index, "-1", -1, 1,
                       "L2 set index from the address inside the sub-partition, channel and sub-partition bits "
                       "removed, as GPGPU-Sim 4.2 (1), from the full address (0), or 1 under -gtlm_gpgpusim_compat (-1)", e);

@@ -58,6 +58,7 @@ void l2_slice_params_from_config(const gtlm_config *cfg, l2_slice_params *p)
     p->perfect = cfg->l2.perfect_l2;
     p->sector_mshr = cfg->l2.dl2_sector_mshr;
     p->read_mq_reserve = cfg->l2.dl2_read_mq_reserve;
+    p->miss_classes = cfg->l2.dl2_miss_classes;
     /* -1: GPGPU-Sim 4.2's rule whenever its configuration files are loaded (compat mode) */
     int psi = cfg->l2.dl2_partition_set_index;
     p->partition_set_index = psi < 0 ? cfg->gpu.gpgpusim_compat != 0 : psi;
@@ -85,6 +86,10 @@ int l2_slice_init(l2_slice *s, const l2_slice_params *p)
     cache_set_sector_mshr(&s->cache, p->sector_mshr);
     cache_set_read_mq_reserve(&s->cache, p->read_mq_reserve);
     if (p->partition_set_index && p->part_map) cache_set_index_addr(&s->cache, partition_addr, &s->p);
+    if (p->miss_classes && cache_miss_classes_enable(&s->cache)) {
+        cache_free(&s->cache);
+        return -1;
+    }
     s->port_width = p->dl2.port_width > 0 ? p->dl2.port_width : p->dl2.line_size;
     s->rop_cap = p->rop_cycles + (p->icnt_l2_q > 0 ? p->icnt_l2_q : L2_ROP_EXTRA);
     s->dram_cap = p->l2_dram_q > 0 ? p->l2_dram_q : L2_DRAM_QUEUE_CAP;

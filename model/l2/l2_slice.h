@@ -105,6 +105,7 @@ typedef struct l2_slice_params {
     int perfect;         /* every access hits */
     int sector_mshr;     /* MSHR limits per sector (sectored L2) */
     int read_mq_reserve; /* reads that miss or merge need 2 free miss-queue slots */
+    int miss_classes;    /* classify read misses (cache_miss_class.h) */
     int icnt_l2_q;       /* requests that may wait for the tag stage after the ROP delay; 0: L2_ROP_EXTRA */
     int l2_dram_q;       /* DRAM queue records; 0: L2_DRAM_QUEUE_CAP */
     int l2_icnt_q;       /* responses at which the tag stage stops; 0: L2_RSP_QUEUE_CAP */

@@ -120,6 +120,11 @@ int sm_core_init(sm_core *s, const gtlm_config *cfg, int id, strbuf *err)
         cache_set_read_mq_reserve(&s->l1d, cfg->l1.dl1_read_mq_reserve);
         cache_set_partial_unreadable(&s->l1d, cfg->l1.dl1_partial_unreadable);
     }
+    if (s->l1d_enabled && cfg->l1.dl1_miss_classes && cache_miss_classes_enable(&s->l1d)) {
+        strbuf_printf(err, "SM %d: out of memory for the L1D miss classification\n", id);
+        sm_core_free(s);
+        return -1;
+    }
     if (s->l1d_enabled && cfg->sm.pdp_mode != PDP_MODE_OFF &&
         pdp_l1_init(&s->pdp, &s->l1d, cfg->sm.pdp_mode, cfg->sm.pdp_pd, cfg->sm.pdp_period) != 0) {
         strbuf_printf(err, "SM %d: cannot build the L1D PDP policy (-pdp_pd 0..64, -pdp_period >= 1)\n", id);

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 namespace {
@@ -30,6 +31,14 @@ inline Result run_command(const std::string &cmd)
 }
 
 inline Result run(const std::string &args) { return run_command(std::string(GTLM_CLI) + " " + args + " 2>&1"); }
+
+// The value of statistic `name` in --stats text ("name = value" lines), or -1 when it is absent.
+inline double stat_number(const std::string &out, const std::string &name)
+{
+    size_t at = out.find("\n" + name + " = ");
+    if (at == std::string::npos) return -1;
+    return std::strtod(out.c_str() + at + name.size() + 4, nullptr);
+}
 
 } // namespace
 

@@ -12,13 +12,6 @@
 
 namespace {
 
-double stat(const std::string &out, const std::string &name)
-{
-    size_t at = out.find("\n" + name + " = ");
-    if (at == std::string::npos) return -1;
-    return std::strtod(out.c_str() + at + name.size() + 4, nullptr);
-}
-
 Result run_syrk(const std::string &policy)
 {
     return run("run polybench/SYRK --set ni=32 --set nj=64 --config " + std::string(GTLM_SOURCE_DIR) +
@@ -32,30 +25,30 @@ TEST(CliTbschedStats, StealingAndKernelTailOnACraftedImbalance)
     ASSERT_EQ(none.code, 0) << none.out;
     ASSERT_EQ(steal.code, 0) << steal.out;
     ASSERT_EQ(lrr.code, 0) << lrr.out;
-    double cycles = stat(none.out, "gpu_tot_sim_cycle");
+    double cycles = stat_number(none.out, "gpu_tot_sim_cycle");
     ASSERT_GT(cycles, 0);
-    EXPECT_EQ(stat(none.out, "tbsched.stolen_tbs"), 0);
-    EXPECT_EQ(stat(none.out, "tbsched.steal_events"), 0);
-    double tail = stat(none.out, "tbsched.tail_idle_max");
+    EXPECT_EQ(stat_number(none.out, "tbsched.stolen_tbs"), 0);
+    EXPECT_EQ(stat_number(none.out, "tbsched.steal_events"), 0);
+    double tail = stat_number(none.out, "tbsched.tail_idle_max");
     EXPECT_GT(tail, 0.55 * cycles) << "the one-TB SM idles while the other runs two more TBs";
     EXPECT_LT(tail, 0.75 * cycles);
-    EXPECT_EQ(stat(none.out, "tbsched.tail_idle_cycles"), tail) << "the SM that finishes last idles 0 cycles";
+    EXPECT_EQ(stat_number(none.out, "tbsched.tail_idle_cycles"), tail) << "the SM that finishes last idles 0 cycles";
 
-    EXPECT_EQ(stat(steal.out, "tbsched.stolen_tbs"), 1);
-    EXPECT_EQ(stat(steal.out, "tbsched.steal_events"), 1);
-    double steal_cycles = stat(steal.out, "gpu_tot_sim_cycle");
+    EXPECT_EQ(stat_number(steal.out, "tbsched.stolen_tbs"), 1);
+    EXPECT_EQ(stat_number(steal.out, "tbsched.steal_events"), 1);
+    double steal_cycles = stat_number(steal.out, "gpu_tot_sim_cycle");
     EXPECT_LT(steal_cycles, 0.75 * cycles) << "stealing splits the 3-TB group";
-    EXPECT_LT(stat(steal.out, "tbsched.tail_idle_max"), 0.1 * steal_cycles);
+    EXPECT_LT(stat_number(steal.out, "tbsched.tail_idle_max"), 0.1 * steal_cycles);
 
-    EXPECT_EQ(stat(lrr.out, "tbsched.stolen_tbs"), 0);
-    EXPECT_LT(stat(lrr.out, "tbsched.tail_idle_max"), 0.1 * stat(lrr.out, "gpu_tot_sim_cycle"));
-    EXPECT_EQ(stat(lrr.out, "tbsched.graph_tbs"), 0) << "LRR builds no locality graph";
+    EXPECT_EQ(stat_number(lrr.out, "tbsched.stolen_tbs"), 0);
+    EXPECT_LT(stat_number(lrr.out, "tbsched.tail_idle_max"), 0.1 * stat_number(lrr.out, "gpu_tot_sim_cycle"));
+    EXPECT_EQ(stat_number(lrr.out, "tbsched.graph_tbs"), 0) << "LRR builds no locality graph";
     // The graph of 4 TBs that all read every A[j] row: complete, SpScore = 1 - 12 / 16.
-    EXPECT_EQ(stat(none.out, "tbsched.graph_tbs"), 4);
-    EXPECT_EQ(stat(none.out, "tbsched.shared_tbs"), 4);
-    EXPECT_EQ(stat(none.out, "tbsched.graph_nonzeros"), 12);
-    EXPECT_DOUBLE_EQ(stat(none.out, "tbsched.spscore"), 0.25);
-    EXPECT_EQ(stat(none.out, "tbsched.refs_accesses"), 0) << "the breakdown is off by default";
+    EXPECT_EQ(stat_number(none.out, "tbsched.graph_tbs"), 4);
+    EXPECT_EQ(stat_number(none.out, "tbsched.shared_tbs"), 4);
+    EXPECT_EQ(stat_number(none.out, "tbsched.graph_nonzeros"), 12);
+    EXPECT_DOUBLE_EQ(stat_number(none.out, "tbsched.spscore"), 0.25);
+    EXPECT_EQ(stat_number(none.out, "tbsched.refs_accesses"), 0) << "the breakdown is off by default";
 }
 
 // Fig. 3.2's categories as statistics (-gtlm_tb_graph_refs 1), by hand: each of the 32 x 32 threads
@@ -65,11 +58,11 @@ TEST(CliTbschedStats, ReferenceCategoriesOfSyrk)
 {
     Result r = run_syrk("lrr -gtlm_tb_graph_refs 1");
     ASSERT_EQ(r.code, 0) << r.out;
-    EXPECT_EQ(stat(r.out, "tbsched.refs_accesses"), 132096);
-    EXPECT_EQ(stat(r.out, "tbsched.refs_unshared"), 1024);
-    EXPECT_EQ(stat(r.out, "tbsched.refs_intra_tb"), 0);
-    EXPECT_EQ(stat(r.out, "tbsched.refs_inter_tb"), 0);
-    EXPECT_EQ(stat(r.out, "tbsched.refs_intra_inter_tb"), 131072);
+    EXPECT_EQ(stat_number(r.out, "tbsched.refs_accesses"), 132096);
+    EXPECT_EQ(stat_number(r.out, "tbsched.refs_unshared"), 1024);
+    EXPECT_EQ(stat_number(r.out, "tbsched.refs_intra_tb"), 0);
+    EXPECT_EQ(stat_number(r.out, "tbsched.refs_inter_tb"), 0);
+    EXPECT_EQ(stat_number(r.out, "tbsched.refs_intra_inter_tb"), 131072);
 }
 
 } // namespace

@@ -8,6 +8,7 @@ extern "C" {
 
 #include "kernel/error.h"
 #include "rtl/rtl_blocks.h"
+#include "top/miss_class_stats.h"
 #include "top/power_stats.h"
 
 namespace gtlm {
@@ -222,6 +223,10 @@ void L2Slice::register_stats(stat_registry *r)
     for (const Row &row : rows)
         if (stat_add_counter(r, (base + row.leaf).c_str(), row.src, row.unit, row.desc, nullptr) < 0)
             throw Error(GTLM_ST_ECONFIG, "cannot register statistic " + base + row.leaf);
+    if (s_.cache.mclass && // -gtlm_dl2_miss_classes
+        (register_miss_class_stats(r, base, s_.cache.mclass) ||
+         (id_ == 0 && register_miss_class_totals(r, "gpu.l2.", "gpu.l2[*]."))))
+        throw Error(GTLM_ST_ECONFIG, "cannot register the miss-class statistics of " + base);
     if (register_pm_stats(r, base + "power.lines.", &s_.cache.pm) != 0)
         throw Error(GTLM_ST_ECONFIG, "cannot register the power-mode statistics of " + base);
 }

@@ -1,13 +1,16 @@
 // The SM's statistics: its core's counters and its L1 caches', under gpu.sm[i].
 #include <string>
 
+#include "kernel/error.h"
 #include "sm/sm_module.h"
 
 extern "C" {
+#include "common/status.h"
 #include "sm/sched_ccws.h"
 #include "sm/sched_laws.h"
 #include "sm/sched_mascar.h"
 }
+#include "top/miss_class_stats.h"
 #include "top/power_stats.h"
 
 namespace gtlm {
@@ -425,6 +428,10 @@ void SmModule::register_stats(stat_registry *r)
         if (core_.id == 0) register_lb_totals(r); // sums over every SM, registered once
     }
     if (core_.l1d_enabled) add_cache(r, p + "l1d.", &core_.l1d.st);
+    if (core_.l1d_enabled && core_.l1d.mclass && // -gtlm_dl1_miss_classes
+        (register_miss_class_stats(r, p + "l1d.", core_.l1d.mclass) ||
+         (core_.id == 0 && register_miss_class_totals(r, "gpu.l1d.", "gpu.sm[*].l1d."))))
+        throw Error(GTLM_ST_ECONFIG, "cannot register the L1D miss-class statistics");
     if (core_.l1d_enabled && core_.cfg->l1.dl1_banks > 1) // only with banks: one bank never conflicts
         stat_add_counter(r, (p + "ldst.l1_bank_conflicts").c_str(), &s->l1_bank_conflicts, "requests",
                          "L1D requests that waited a cycle because their bank took another this cycle (-gpgpu_l1_banks)",
