@@ -216,8 +216,9 @@ static void dispatch(mctl *m, uint64_t cycle)
         q.kind = e->kind;
         q.dirty = e->dirty;
         if (m->block_bytes && e->kind != ELLC_READ) q.size = (uint8_t)m->block_bytes(m->block_ctx, q.key);
-        uint64_t arrive = ext_link_to_sm(m->link, m->p.slice, rank_of(m, e->row), cycle, bytes);
-        if (m->be.submit(m->be.ctx, &q, arrive) != 0) return; /* out of memory: retried */
+        int rc = m->net.to_sm ? m->net.to_sm(m->net.ctx, m->p.slice, rank_of(m, e->row), cycle, bytes, &q)
+                              : m->be.submit(m->be.ctx, &q, ext_link_to_sm(m->link, m->p.slice, rank_of(m, e->row), cycle, bytes));
+        if (rc != 0) return; /* not sent (out of memory): retried */
         row->busy = 1;
         row->cur = *e;
         m->st.dispatched++;
@@ -310,6 +311,8 @@ static void add_arrival(mctl *m, const ellc_done *d, uint64_t at)
     m->n_arr++;
 }
 
+void mctl_result_in(mctl *m, const ellc_done *d, uint64_t at) { add_arrival(m, d, at); }
+
 void mctl_tick(mctl *m, l2_slice *s, uint64_t cycle)
 {
     /* 1. forwarded requests enter the controller */
@@ -328,7 +331,8 @@ void mctl_tick(mctl *m, l2_slice *s, uint64_t cycle)
         const mctl_entry *e = &m->rows[d.r.tag].cur;
         bytes += (uint32_t)d.writeback * m->p.line; /* dirty victims' data */
         if (e->kind != ELLC_FILL && d.hit && (e->kind == ELLC_READ || e->kind == ELLC_ATOMIC)) bytes += e->n_more ? m->p.line : e->r.bytes;
-        add_arrival(m, &d, ext_link_to_ctl(m->link, rank_of(m, (uint32_t)d.r.tag), m->p.slice, d.done, bytes));
+        if (m->net.to_ctl) m->net.to_ctl(m->net.ctx, rank_of(m, (uint32_t)d.r.tag), m->p.slice, bytes, &d);
+        else add_arrival(m, &d, ext_link_to_ctl(m->link, rank_of(m, (uint32_t)d.r.tag), m->p.slice, d.done, bytes));
     }
     for (;;) {
         int best = -1;

@@ -83,6 +83,20 @@ typedef struct mctl_stats {
     uint64_t merged;                     /* reads merged into a pending read of their line */
 } mctl_stats;
 
+/* The interconnect path between the controller and the cache-mode SMs (tlm/llc/ext_noc.h carries
+ * it as TLM transactions). Without one (to_sm NULL: the C unit tests) the controller times the
+ * packets with ext_link itself and submits to the backend directly; with one, it hands each packet
+ * over and the far end submits at the arrival (to_sm) or calls mctl_result_in (to_ctl). Either way
+ * the link's port reservations are made in the same order, so the timing is the same. */
+typedef struct mctl_net {
+    void *ctx;
+    /* operation q leaves controller ctl at cycle send for cache-mode SM rank, bytes on the wire;
+     * 0, or -1 when it could not be sent (retried) */
+    int (*to_sm)(void *ctx, uint32_t ctl, uint32_t rank, uint64_t send, uint32_t bytes, const ellc_req *q);
+    /* the warp's result d leaves cache-mode SM rank at d->done for controller ctl, bytes on the wire */
+    void (*to_ctl)(void *ctx, uint32_t rank, uint32_t ctl, uint32_t bytes, const ellc_done *d);
+} mctl_net;
+
 /* A growable FIFO of entries. */
 typedef struct mctl_vec { mctl_entry *v; uint32_t n, cap; } mctl_vec;
 typedef struct mctl_arrival { uint64_t at; ellc_done d; } mctl_arrival;
@@ -91,6 +105,7 @@ typedef struct mctl {
     mctl_params p;
     ellc_backend be;
     ext_link *link;
+    mctl_net net;             /* zero: the interim direct path */
     uint32_t warps;           /* sets per cache-mode SM */
     bloom_pred bp;
     mctl_row *rows; uint32_t n_rows;
@@ -116,6 +131,8 @@ int mctl_map(const mctl *m, uint64_t addr, uint32_t *row);
 l2_front mctl_front(mctl *m);
 
 void mctl_tick(mctl *m, l2_slice *s, uint64_t cycle);
+/* With an mctl_net: a warp's result d is back at the controller at cycle `at`. */
+void mctl_result_in(mctl *m, const ellc_done *d, uint64_t at);
 /* DRAM data of line addr for one of the controller's reads is back at `cycle`. */
 void mctl_dram_done(mctl *m, uint64_t addr, uint64_t cycle);
 uint64_t mctl_next_work(const mctl *m, const l2_slice *s, uint64_t cycle);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -203,6 +204,37 @@ TEST(MorpheusModes, ControllerPowerAndEndWritebacks)
     EXPECT_GT(wb, 0); // the kernel's stores left dirty lines in the extended LLC
     EXPECT_EQ(wb, wb_sm);
     EXPECT_GT(kib, 0);
+}
+
+// The controller <-> cache-mode SM packets are TLM transactions counted on the interconnect: one
+// request leg per operation the controllers dispatched (reads, writes and atomics with their data,
+// fills) and one result leg back; the cache-mode SM saw exactly those accesses and fills; their
+// flits are charged to the NoC like the crossbar's.
+TEST(MorpheusModes, ControllerPacketsAreTransactionsOnTheInterconnect)
+{
+    std::map<std::string, double> v;
+    double flit_pj = 0;
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, nullptr, nullptr, [&](gtlm::Simulator &s) {
+        for (const char *n : {"gpu.icnt.ext.requests", "gpu.icnt.ext.write_data", "gpu.icnt.ext.fills",
+                              "gpu.icnt.ext.responses", "gpu.icnt.ext.writebacks", "gpu.icnt.ext.packets",
+                              "gpu.icnt.ext.flits", "gpu.icnt.req.flits", "gpu.icnt.rsp.flits",
+                              "gpu.icnt.power.dynamic_energy", "gpu.sm[3].ext_llc.accesses", "gpu.sm[3].ext_llc.fills",
+                              "gpu.sm[3].ext_llc.writebacks", "gpu.morpheus.dispatched"})
+            v[n] = get(s, n, STAT_SCOPE_RUN);
+        flit_pj = s.config().power.ev_pj[PWR_EV_FLIT];
+    });
+    double to_sm = v["gpu.icnt.ext.requests"] + v["gpu.icnt.ext.write_data"] + v["gpu.icnt.ext.fills"];
+    EXPECT_GT(v["gpu.icnt.ext.requests"], 0);
+    EXPECT_GT(v["gpu.icnt.ext.write_data"], 0); // the kernel's stores
+    EXPECT_EQ(v["gpu.icnt.ext.requests"] + v["gpu.icnt.ext.write_data"], v["gpu.sm[3].ext_llc.accesses"]);
+    EXPECT_EQ(v["gpu.icnt.ext.fills"], v["gpu.sm[3].ext_llc.fills"]);
+    EXPECT_EQ(to_sm, v["gpu.morpheus.dispatched"]);
+    EXPECT_EQ(v["gpu.icnt.ext.responses"] + v["gpu.icnt.ext.writebacks"], to_sm); // every leg came back
+    EXPECT_EQ(v["gpu.icnt.ext.writebacks"], v["gpu.sm[3].ext_llc.writebacks"]); // one victim each (no BDI)
+    EXPECT_EQ(v["gpu.icnt.ext.packets"], 2 * to_sm);
+    EXPECT_GE(v["gpu.icnt.ext.flits"], v["gpu.icnt.ext.packets"]);
+    double flits = v["gpu.icnt.req.flits"] + v["gpu.icnt.rsp.flits"] + v["gpu.icnt.ext.flits"];
+    EXPECT_NEAR(v["gpu.icnt.power.dynamic_energy"], flits * flit_pj * 1e-12, 1e-9 * v["gpu.icnt.power.dynamic_energy"]);
 }
 
 } // namespace

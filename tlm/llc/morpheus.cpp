@@ -57,6 +57,17 @@ Morpheus::Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, co
             throw Error(GTLM_ST_ECONFIG, "-rtl_record_bloom: " + why);
         ctls_.push_back(std::move(ctl));
     }
+    noc_ = std::make_unique<ExtNoc>("morpheus_noc", &link_, n_slices, n_cache, stats);
+    for (uint32_t k = 0; k < n_cache; k++) {
+        ext_sms_.push_back(std::make_unique<ExtLlcSm>(("sm_ext_llc_" + std::to_string(cache_sms_[k])).c_str(),
+                                                      ellc_server_backend(&srv_), k));
+        noc_->to_sm[k]->socket.bind(ext_sms_[k]->from_noc.socket);
+    }
+    for (uint32_t j = 0; j < n_slices; j++) {
+        ports_.push_back(std::make_unique<MctlPort>(("morpheus_ctl_" + std::to_string(j)).c_str(), &ctls_[j]->m, j));
+        ports_[j]->to_noc.socket.bind(noc_->from_ctl[j]->socket);
+        ctls_[j]->m.net = mctl_net{this, net_to_sm, net_to_ctl};
+    }
     fronts_.resize(n_slices);
     for (uint32_t j = 0; j < n_slices; j++) {
         fronts_[j] = mctl_front(&ctls_[j]->m);
@@ -77,6 +88,17 @@ void Morpheus::set_memory(dmem *mem)
         c->m.block_bytes = srv_.compress && mem ? block_bytes : nullptr;
         c->m.block_ctx = this;
     }
+}
+
+int Morpheus::net_to_sm(void *ctx, uint32_t ctl, uint32_t rank, uint64_t send, uint32_t bytes, const ellc_req *q)
+{
+    Morpheus *m = static_cast<Morpheus *>(ctx);
+    return m->ports_[ctl]->send(rank, static_cast<uint32_t>(m->cache_sms_[rank]), send, bytes, *q) ? 0 : -1;
+}
+
+void Morpheus::net_to_ctl(void *ctx, uint32_t rank, uint32_t ctl, uint32_t bytes, const ellc_done *d)
+{
+    static_cast<Morpheus *>(ctx)->ext_sms_[rank]->reply(ctl, bytes, *d);
 }
 
 uint32_t Morpheus::block_bytes(void *ctx, uint64_t line_addr)
@@ -189,7 +211,7 @@ void Morpheus::register_stats(stat_registry *r)
     derived("gpu.morpheus.storage.partition_kib",
             [](const stat_registry *, stat_scope, const void *v) { return static_cast<double>(*static_cast<const uint64_t *>(v)) / 8192.0; },
             &storage_[6], "KiB", "storage of the Morpheus controllers of one memory partition");
-    for (const char *leaf : {"requests", "ext_hits", "ext_misses", "fills", "writebacks", "dram_reads", "dram_writes",
+    for (const char *leaf : {"requests", "dispatched", "ext_hits", "ext_misses", "fills", "writebacks", "dram_reads", "dram_writes",
                              "pred.true_positives", "pred.false_positives", "pred.true_negatives", "pred.false_negatives",
                              "pred.swaps"})
         sum(std::string("gpu.morpheus.") + leaf, std::string("gpu.l2[*].morpheus.") + leaf, "events",

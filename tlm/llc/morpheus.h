@@ -3,9 +3,11 @@
 // -morpheus_cache_sm_list). Each controller (model/llc/mctl.h) is installed through the slice's
 // controller seam: the front hook (address separator) and an L2Controller ticked with the slice,
 // whose DRAM traffic goes through the slice's DRAM socket. Interim: the controller <-> cache-mode SM
-// packets are not on the crossbar's sockets yet; model/llc/ext_link.h times them with the crossbar's
+// packets do not go through the compute SMs' crossbar; model/llc/ext_link.h times them with its
 // latency and flit rate. The cache-mode SMs are the server model (model/llc/ext_llc.h) behind the
-// ellc_backend interface, which the executed helper kernel will implement.
+// ellc_backend interface, which the executed helper kernel will implement. The packets between the
+// controllers and the cache-mode SMs are TLM-2.0 transactions (llc/ext_noc.h): each controller's
+// MctlPort, the interconnect's ExtNoc, each cache-mode SM's ExtLlcSm.
 // Statistics: gpu.l2[j].morpheus.*, gpu.sm[i].ext_llc.*, totals gpu.morpheus.*.
 #ifndef GTLM_TLM_MORPHEUS_H
 #define GTLM_TLM_MORPHEUS_H
@@ -25,6 +27,7 @@ extern "C" {
 }
 
 #include "l2/l2_module.h"
+#include "llc/ext_noc.h"
 
 namespace gtlm {
 
@@ -41,6 +44,9 @@ public:
     int n_cache_sms() const { return static_cast<int>(cache_sms_.size()); }
     const mctl &controller(int j) const { return ctls_[static_cast<size_t>(j)]->m; }
     const ellc_server &server() const { return srv_; }
+    const ExtNoc &noc() const { return *noc_; }
+    // Waveform observables: the controllers and the packets between them and the cache-mode SMs.
+    void observe(ProbeList &out) const;
     // Compression (-morpheus_compression): the device memory whose data BDI classifies (a launch's);
     // without it (trace-driven runs) every block is stored uncompressed.
     void set_memory(dmem *mem);
@@ -73,6 +79,12 @@ private:
     ext_link link_{};
     std::vector<std::unique_ptr<Ctl>> ctls_;
     std::vector<l2_front> fronts_;
+    // The packets' sockets (ext_noc.h); mctl_net hooks into them.
+    static int net_to_sm(void *ctx, uint32_t ctl, uint32_t rank, uint64_t send, uint32_t bytes, const ellc_req *q);
+    static void net_to_ctl(void *ctx, uint32_t rank, uint32_t ctl, uint32_t bytes, const ellc_done *d);
+    std::unique_ptr<ExtNoc> noc_;
+    std::vector<std::unique_ptr<MctlPort>> ports_;
+    std::vector<std::unique_ptr<ExtLlcSm>> ext_sms_;
 };
 
 } // namespace gtlm

@@ -197,6 +197,7 @@ void PowerStats::resolve(const stat_registry *r) const
     cycles_id_ = id("gpu.cycles");
     flits_id_[0] = id("gpu.icnt.req.flits");
     flits_id_[1] = id("gpu.icnt.rsp.flits");
+    flits_id_[2] = id("gpu.icnt.ext.flits"); // Morpheus' controller <-> cache-mode SM packets (absent: 0)
     ipc_id_ = id("gpu.ipc");
     insn_id_ = id("gpu.warp_insn");
     resolved_for_ = r;
@@ -285,7 +286,7 @@ PowerBreakdown PowerStats::unit_at(const stat_registry *r, stat_scope s, char wh
         k.bytes = val(r, s, id[4]) * d.data_command_ratio * d.bus_width * d.chips_per_channel;
         pwr_dram_energy(pc, &k, &t, b.dyn, b.stat);
     } else {
-        pwr_noc_energy(pc, val(r, s, flits_id_[0]) + val(r, s, flits_id_[1]), &t, b.dyn, b.stat);
+        pwr_noc_energy(pc, val(r, s, flits_id_[0]) + val(r, s, flits_id_[1]) + val(r, s, flits_id_[2]), &t, b.dyn, b.stat);
     }
     return b;
 }

@@ -73,7 +73,7 @@ private:
     mutable const stat_registry *resolved_for_ = nullptr;
     mutable int resolved_n_ = -1;
     mutable std::vector<std::vector<int>> sm_ids_, l2_ids_, dram_ids_;
-    mutable int cycles_id_ = -1, flits_id_[2] = {-1, -1}, ipc_id_ = -1, insn_id_ = -1;
+    mutable int cycles_id_ = -1, flits_id_[3] = {-1, -1, -1}, ipc_id_ = -1, insn_id_ = -1;
 
     const gtlm_config &cfg_;
     int n_sms_, n_slices_;
