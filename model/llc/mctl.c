@@ -220,6 +220,7 @@ static void dispatch(mctl *m, uint64_t cycle)
                               : m->be.submit(m->be.ctx, &q, ext_link_to_sm(m->link, m->p.slice, rank_of(m, e->row), cycle, bytes));
         if (rc != 0) return; /* not sent (out of memory): retried */
         row->busy = 1;
+        m->busy_rows++;
         row->cur = *e;
         m->st.dispatched++;
         m->st.queue_cycles += cycle - e->enq;
@@ -235,6 +236,7 @@ static void result(mctl *m, l2_slice *s, const ellc_done *d, uint64_t a)
     mctl_row *row = &m->rows[d->r.tag];
     mctl_entry e = row->cur;
     row->busy = 0;
+    m->busy_rows--;
     for (uint32_t v = 0; v < d->writeback && v < ELLC_MAX_VICTIMS; v++) { /* dirty victims */
         m->st.writebacks++;
         to_dram(m, d->victim[v], 1, a + 1, NULL, 0);

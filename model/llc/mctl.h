@@ -113,6 +113,7 @@ typedef struct mctl {
     mctl_vec input, queue, outbox, reads, rsps; /* outbox, reads: DRAM records; rsps: DRAM data for requesters */
     mctl_arrival *arr; uint32_t n_arr, cap_arr;
     uint32_t queued_hits;     /* queue entries that count against the depth (not fills) */
+    uint32_t busy_rows;       /* WST rows whose warp is serving an operation (waveforms) */
     mctl_stats st;
     /* compression: bytes a line takes (bdi_bytes of its data now); NULL: whole lines */
     uint32_t (*block_bytes)(void *ctx, uint64_t line_addr);

@@ -3,8 +3,10 @@
 // the same whatever the split.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <functional>
 #include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -235,6 +237,86 @@ TEST(MorpheusModes, ControllerPacketsAreTransactionsOnTheInterconnect)
     EXPECT_GE(v["gpu.icnt.ext.flits"], v["gpu.icnt.ext.packets"]);
     double flits = v["gpu.icnt.req.flits"] + v["gpu.icnt.rsp.flits"] + v["gpu.icnt.ext.flits"];
     EXPECT_NEAR(v["gpu.icnt.power.dynamic_energy"], flits * flit_pj * 1e-12, 1e-9 * v["gpu.icnt.power.dynamic_energy"]);
+}
+
+// Names of a VCD's variables (scopes joined by '.', as SystemC writes them: l2(0)) and the number of
+// value changes and the last value of each.
+struct VcdVars {
+    std::map<std::string, int> changes;
+    std::map<std::string, uint64_t> last;
+};
+VcdVars read_vcd(const std::string &path)
+{
+    VcdVars v;
+    std::ifstream f(path);
+    EXPECT_TRUE(f.good()) << path;
+    std::vector<std::string> scope;
+    std::map<std::string, std::string> name_of; // id -> name
+    std::string line;
+    while (std::getline(f, line)) {
+        std::istringstream in(line);
+        std::string tok;
+        in >> tok;
+        if (tok == "$scope") {
+            std::string kind, name;
+            in >> kind >> name;
+            scope.push_back(name);
+        } else if (tok == "$upscope") {
+            scope.pop_back();
+        } else if (tok == "$var") {
+            std::string kind, width, id, name, full;
+            in >> kind >> width >> id >> name;
+            for (size_t i = 1; i < scope.size(); i++) full += scope[i] + "."; // scope 0 is "SystemC"
+            name_of[id] = full + name;
+        } else if (!tok.empty() && tok[0] == 'b') { // "b0101 id"
+            std::string id;
+            in >> id;
+            auto it = name_of.find(id);
+            if (it == name_of.end()) continue;
+            v.changes[it->second]++;
+            v.last[it->second] = std::stoull(tok.substr(1), nullptr, 2);
+        }
+    }
+    return v;
+}
+
+// -vcd_file: every controller's scope gpu.l2(j).morpheus, the cache-mode SM's gpu.sm(3).ext_llc and
+// the packets' gpu.icnt.ext hold their signals; predictions, warp results, queue and WST occupancy
+// change; the packet counter ends at the (last kernel's) statistic; statistics are the same without the waveform.
+TEST(MorpheusModes, WaveformsOfTheControllersAndTheCacheModeSm)
+{
+    std::string path = testing::TempDir() + "morpheus_wave.vcd";
+    double c0 = 0, c1 = 0, packets = 0;
+    std::vector<double> s0, s1;
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, &c0, &s0);
+    run({"-morpheus_cache_sms", "1", "-vcd_file", path.c_str(), "-vcd_signals",
+         "gpu.l2[0-3].morpheus.*,gpu.sm[3].ext_llc.*,gpu.icnt.ext.*"},
+        2, nullptr, &c1, &s1, [&](gtlm::Simulator &s) { packets = get(s, "gpu.icnt.ext.packets"); });
+    EXPECT_EQ(c0, c1);
+    EXPECT_EQ(s0, s1);
+    VcdVars v = read_vcd(path);
+    int pred_hit = 0, pred_miss = 0, queue = 0, wst = 0, scopes = 0;
+    for (int j = 0; j < 4; j++) {
+        std::string b = "gpu.l2(" + std::to_string(j) + ").morpheus.";
+        for (const char *leaf : {"pred_hit", "pred_miss", "ext_hit", "ext_miss", "swap", "queue", "wst_busy", "input"})
+            EXPECT_TRUE(v.changes.count(b + leaf)) << b + leaf;
+        scopes += v.changes.count(b + "queue") ? 1 : 0;
+        pred_hit += v.changes[b + "pred_hit"] > 1;
+        pred_miss += v.changes[b + "pred_miss"] > 1;
+        queue += v.changes[b + "queue"] > 1;
+        wst += v.changes[b + "wst_busy"] > 1;
+    }
+    EXPECT_EQ(scopes, 4);
+    EXPECT_GT(pred_hit, 0); // rose and fell somewhere
+    EXPECT_GT(pred_miss, 0);
+    EXPECT_GT(queue, 0);
+    EXPECT_GT(wst, 0);
+    for (const char *leaf : {"access", "hit", "fill"})
+        EXPECT_GT(v.changes["gpu.sm(3).ext_llc." + std::string(leaf)], 1) << leaf;
+    EXPECT_TRUE(v.changes.count("gpu.sm(3).ext_llc.miss")); // (no false positive in this kernel)
+    EXPECT_GT(v.changes["gpu.icnt.ext.in_flight"], 1);
+    EXPECT_EQ(static_cast<double>(v.last["gpu.icnt.ext.packets"]), packets);
+    EXPECT_FALSE(v.changes.count("gpu.sm(0).ext_llc.hit")); // compute SMs have none
 }
 
 } // namespace

@@ -148,6 +148,7 @@ void Gpu::open_vcd()
     if (cbwt_) cbwt_->observe(probes);
     for (auto &l : l2s_) l->observe(probes);
     for (auto &d : drams_) d->observe(probes);
+    if (morpheus_) morpheus_->observe(probes);
     vcd_->add(std::move(probes.all()));
     runner_.after_edge = [this] { vcd_->sample(); };
     if (vcd_->n_signals() == 0)
