@@ -51,6 +51,7 @@ typedef struct mctl_params {
     uint32_t input_cap;      /* requests between forward and predictor */
     uint32_t wst_rows;
     uint32_t header;         /* packet header bytes */
+    uint32_t rbuf, wbuf;     /* read / write data buffer entries; 0: not limited (storage only) */
 } mctl_params;
 
 #define MCTL_MERGE 3         /* more reads of one line served by one operation (4 requesters, as an L2 MSHR) */
@@ -81,7 +82,18 @@ typedef struct mctl_stats {
     uint64_t predictor_stalls;           /* cycles a predicted hit waited for queue room */
     uint64_t max_queue;
     uint64_t merged;                     /* reads merged into a pending read of their line */
+    uint64_t rbuf_stalls, wbuf_stalls;   /* cycles a result / a dispatch waited for a buffer entry */
 } mctl_stats;
+
+/* Data buffers (§3.4; -morpheus_buffer_stall): an entry holds a block while it is in the controller.
+ *   read data buffer:  a hit's result carrying data for requesters takes an entry when it arrives
+ *                      (the warp's stores write the block there) until the last requester's data has
+ *                      left through the slice's data port; with every entry taken the result waits
+ *                      (its WST row stays busy) until one frees.
+ *   write data buffer: a write or an atomic takes an entry for its data at dispatch (dequeue) until
+ *                      the request has reached the warp (which reads it); with every entry taken the
+ *                      queue dispatches other work (reads, fills) and the write waits.
+ * Fills are staged in the slice's DRAM return path, not in these buffers. */
 
 /* The interconnect path between the controller and the cache-mode SMs (tlm/llc/ext_noc.h carries
  * it as TLM transactions). Without one (to_sm NULL: the C unit tests) the controller times the
@@ -91,8 +103,9 @@ typedef struct mctl_stats {
 typedef struct mctl_net {
     void *ctx;
     /* operation q leaves controller ctl at cycle send for cache-mode SM rank, bytes on the wire;
-     * 0, or -1 when it could not be sent (retried) */
-    int (*to_sm)(void *ctx, uint32_t ctl, uint32_t rank, uint64_t send, uint32_t bytes, const ellc_req *q);
+     * *arrive gets its arrival; 0, or -1 when it could not be sent (retried) */
+    int (*to_sm)(void *ctx, uint32_t ctl, uint32_t rank, uint64_t send, uint32_t bytes, const ellc_req *q,
+                 uint64_t *arrive);
     /* the warp's result d leaves cache-mode SM rank at d->done for controller ctl, bytes on the wire */
     void (*to_ctl)(void *ctx, uint32_t rank, uint32_t ctl, uint32_t bytes, const ellc_done *d);
 } mctl_net;
@@ -114,6 +127,7 @@ typedef struct mctl {
     mctl_arrival *arr; uint32_t n_arr, cap_arr;
     uint32_t queued_hits;     /* queue entries that count against the depth (not fills) */
     uint32_t busy_rows;       /* WST rows whose warp is serving an operation (waveforms) */
+    uint64_t *rbuf_free, *wbuf_free; /* per buffer entry: the cycle it is free again */
     mctl_stats st;
     /* compression: bytes a line takes (bdi_bytes of its data now); NULL: whole lines */
     uint32_t (*block_bytes)(void *ctx, uint64_t line_addr);

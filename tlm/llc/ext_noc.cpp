@@ -38,7 +38,7 @@ MctlPort::MctlPort(sc_core::sc_module_name name, mctl *m, uint32_t ctl)
     to_noc.on_response = [this](Gp &gp, const sc_core::sc_time &) { return on_response(gp); };
 }
 
-bool MctlPort::send(uint32_t rank, uint32_t sm_id, uint64_t send, uint32_t bytes, const ellc_req &q)
+bool MctlPort::send(uint32_t rank, uint32_t sm_id, uint64_t send, uint32_t bytes, const ellc_req &q, uint64_t *arrive)
 {
     if (!to_noc.can_send()) return false;
     uint32_t data = bytes > m_->p.header ? bytes - m_->p.header : 0;
@@ -56,7 +56,9 @@ bool MctlPort::send(uint32_t rank, uint32_t sm_id, uint64_t send, uint32_t bytes
     x.bytes = bytes;
     x.send = send;
     x.q = q;
-    return to_noc.send(*gp);
+    if (!to_noc.send(*gp)) return false;
+    *arrive = x.at; // the payload waits at the cache-mode SM for its result, so x is still ours to read
+    return true;
 }
 
 bool MctlPort::on_response(Gp &gp)

@@ -66,8 +66,9 @@ class MctlPort : public sc_core::sc_module {
 public:
     MctlPort(sc_core::sc_module_name name, mctl *m, uint32_t ctl);
     AtInitiator to_noc;
-    // mctl_net.to_sm: false when the socket is still waiting for END_REQ (never with gtlm's targets).
-    bool send(uint32_t rank, uint32_t sm_id, uint64_t send, uint32_t bytes, const ellc_req &q);
+    // mctl_net.to_sm: false when the socket is still waiting for END_REQ (never with gtlm's targets);
+    // *arrive gets the cycle the operation reached the cache-mode SM.
+    bool send(uint32_t rank, uint32_t sm_id, uint64_t send, uint32_t bytes, const ellc_req &q, uint64_t *arrive);
     size_t in_flight() const { return pool_.in_use(); }
 
 private:

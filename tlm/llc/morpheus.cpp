@@ -44,6 +44,8 @@ Morpheus::Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, co
         p.input_cap = p.ctl_cycles + L2_ROP_EXTRA;
         p.wst_rows = static_cast<uint32_t>(c.wst_rows);
         p.header = kMemCtrlBytes;
+        p.rbuf = c.buffer_stall ? static_cast<uint32_t>(c.rbuf_entries) : 0;
+        p.wbuf = c.buffer_stall ? static_cast<uint32_t>(c.wbuf_entries) : 0;
         uint32_t rows = 0;
         if (mctl_init(&ctl->m, &p, &c, ellc_server_backend(&srv_), &link_, srv_.n_sets, srv_.warps, &rows) != 0)
             throw Error(GTLM_ST_ECONFIG, "Morpheus: L2 slice " + std::to_string(j) + " would home " + std::to_string(rows) +
@@ -90,10 +92,11 @@ void Morpheus::set_memory(dmem *mem)
     }
 }
 
-int Morpheus::net_to_sm(void *ctx, uint32_t ctl, uint32_t rank, uint64_t send, uint32_t bytes, const ellc_req *q)
+int Morpheus::net_to_sm(void *ctx, uint32_t ctl, uint32_t rank, uint64_t send, uint32_t bytes, const ellc_req *q,
+                        uint64_t *arrive)
 {
     Morpheus *m = static_cast<Morpheus *>(ctx);
-    return m->ports_[ctl]->send(rank, static_cast<uint32_t>(m->cache_sms_[rank]), send, bytes, *q) ? 0 : -1;
+    return m->ports_[ctl]->send(rank, static_cast<uint32_t>(m->cache_sms_[rank]), send, bytes, *q, arrive) ? 0 : -1;
 }
 
 void Morpheus::net_to_ctl(void *ctx, uint32_t rank, uint32_t ctl, uint32_t bytes, const ellc_done *d)
@@ -162,6 +165,8 @@ void Morpheus::register_stats(stat_registry *r)
             {"predictor_stalls", &m.st.predictor_stalls, "cycles", "cycles the predictor waited for request-queue room"},
             {"max_queue", &m.st.max_queue, "entries", "largest request-queue occupancy"},
             {"merged", &m.st.merged, "requests", "reads merged into a pending read of their line"},
+            {"rbuf_stall_cycles", &m.st.rbuf_stalls, "cycles", "cycles hit results waited for a read data buffer entry (summed)"},
+            {"wbuf_stall_cycles", &m.st.wbuf_stalls, "cycles", "cycles a write or atomic waited for a write data buffer entry"},
             {"pred.predictions", &m.bp.st.predictions, "requests", "hit/miss predictions"},
             {"pred.true_positives", &m.bp.st.true_positives, "requests", "predicted hits that hit"},
             {"pred.false_positives", &m.bp.st.false_positives, "requests", "predicted hits that missed"},

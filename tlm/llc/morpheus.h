@@ -80,7 +80,8 @@ private:
     std::vector<std::unique_ptr<Ctl>> ctls_;
     std::vector<l2_front> fronts_;
     // The packets' sockets (ext_noc.h); mctl_net hooks into them.
-    static int net_to_sm(void *ctx, uint32_t ctl, uint32_t rank, uint64_t send, uint32_t bytes, const ellc_req *q);
+    static int net_to_sm(void *ctx, uint32_t ctl, uint32_t rank, uint64_t send, uint32_t bytes, const ellc_req *q,
+                         uint64_t *arrive);
     static void net_to_ctl(void *ctx, uint32_t rank, uint32_t ctl, uint32_t bytes, const ellc_done *d);
     std::unique_ptr<ExtNoc> noc_;
     std::vector<std::unique_ptr<MctlPort>> ports_;
