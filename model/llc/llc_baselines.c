@@ -25,6 +25,9 @@ int llc_baseline_options_register(opt_registry *r, llc_config *c, strbuf *e)
                       "read data buffer entries (128 B) of a controller (16 per two-slice partition)", e);
     rc |= opt_add_int(r, b, "-morpheus_wbuf_entries", &c->wbuf_entries, "4", 1, 1 << 16,
                       "write data buffer entries (128 B) of a controller (8 per two-slice partition)", e);
+    rc |= opt_add_bool(r, b, "-morpheus_llc_stats", &c->llc_stats, "0",
+                       "report gpu.llc.* (conventional + extended LLC hits and throughput) also without cache-mode SMs "
+                       "(BL and the baselines; always with them)", e);
     rc |= opt_add_bool(r, b, "-morpheus_buffer_stall", &c->buffer_stall, "1",
                        "a full read / write data buffer stalls the controller (0: the buffers are storage only)", e);
     rc |= opt_add_double(r, b, "-morpheus_ctl_power_frac", &c->ctl_power_frac, "0.0093", 0, 1,

@@ -290,6 +290,7 @@ static void result(mctl *m, l2_slice *s, const ellc_done *d, uint64_t a, int rb)
     }
     if (d->hit) {
         m->st.ext_hits++;
+        m->st.hit_served += 1u + e.n_more; /* a write hit serves its (already acknowledged) write */
         if (e.has_req) respond_all(s, &e, 1, a);
         if (rb >= 0 && m->p.rbuf) m->rbuf_free[rb] = s->port_free; /* the last requester's data has left */
         update(m, e.row, e.key);

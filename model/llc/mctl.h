@@ -83,6 +83,7 @@ typedef struct mctl_stats {
     uint64_t max_queue;
     uint64_t merged;                     /* reads merged into a pending read of their line */
     uint64_t rbuf_stalls, wbuf_stalls;   /* cycles a result / a dispatch waited for a buffer entry */
+    uint64_t hit_served;                 /* requests served by extended hits (writes and merged reads included) */
 } mctl_stats;
 
 /* Data buffers (§3.4; -morpheus_buffer_stall): an entry holds a block while it is in the controller.

@@ -3,6 +3,7 @@
 // the same whatever the split.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -202,7 +203,11 @@ TEST(MorpheusModes, ControllerPowerAndEndWritebacks)
         kib = get(s, "gpu.morpheus.storage.partition_kib", STAT_SCOPE_RUN);
     });
     EXPECT_EQ(c0, c1);
-    EXPECT_NEAR(e1, e0 / (1 - 0.0093), 1e-9 * e1);
+    // The application-end write-backs' energy is added after the controllers' fraction.
+    double ewb = 0;
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, nullptr, nullptr,
+        [&](gtlm::Simulator &s) { ewb = get(s, "gpu.morpheus.end_writeback_energy", STAT_SCOPE_RUN); });
+    EXPECT_NEAR(e1 - ewb, (e0 - ewb) / (1 - 0.0093), 1e-9 * e1);
     EXPECT_GT(wb, 0); // the kernel's stores left dirty lines in the extended LLC
     EXPECT_EQ(wb, wb_sm);
     EXPECT_GT(kib, 0);
@@ -317,6 +322,69 @@ TEST(MorpheusModes, WaveformsOfTheControllersAndTheCacheModeSm)
     EXPECT_GT(v.changes["gpu.icnt.ext.in_flight"], 1);
     EXPECT_EQ(static_cast<double>(v.last["gpu.icnt.ext.packets"]), packets);
     EXPECT_FALSE(v.changes.count("gpu.sm(0).ext_llc.hit")); // compute SMs have none
+}
+
+// The dirty lines left in the extended LLC at the application's end go through the energy model
+// (run scope): each is read out of the cache-mode SM (61 pJ/B x 128 B), crosses as one packet
+// (ceil((8 + 128) / flit) flits) and is one DRAM write with its activate and precharge; the GPU's
+// DRAM component holds exactly that much more than its channels. Their traffic is 128 B a line.
+TEST(MorpheusModes, EndWritebacksGoThroughTheEnergyModel)
+{
+    double wb = 0, bytes = 0, e = -1, dram_gpu = 0, dram_units = 0, k_e = -1;
+    gtlm_config cfg{};
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, nullptr, nullptr, [&](gtlm::Simulator &s) {
+        cfg = s.config();
+        wb = get(s, "gpu.morpheus.end_writebacks", STAT_SCOPE_RUN);
+        bytes = get(s, "gpu.morpheus.end_writeback_bytes", STAT_SCOPE_RUN);
+        e = get(s, "gpu.morpheus.end_writeback_energy", STAT_SCOPE_RUN);
+        k_e = get(s, "gpu.morpheus.end_writeback_energy"); // the last kernel's: none
+        dram_gpu = get(s, "gpu.power.dram.dynamic_energy", STAT_SCOPE_RUN);
+        for (int c = 0; c < s.config().gpu.n_mem; c++)
+            dram_units += get(s, "gpu.dram[" + std::to_string(c) + "].power.dynamic_energy", STAT_SCOPE_RUN);
+    });
+    ASSERT_GT(wb, 0);
+    EXPECT_EQ(bytes, wb * 128);
+    const double *ev = cfg.power.ev_pj;
+    double flits = std::ceil((8.0 + 128) / cfg.noc.flit_size);
+    double dram_pj = ev[PWR_EV_DRAM_ACT] + ev[PWR_EV_DRAM_PRE] + ev[PWR_EV_DRAM_WR] + 128 * ev[PWR_EV_DRAM_IO];
+    double pj = 128 * 61 + flits * ev[PWR_EV_FLIT] + dram_pj;
+    EXPECT_NEAR(e, wb * pj * 1e-12, 1e-9 * e);
+    EXPECT_EQ(k_e, 0);
+    EXPECT_NEAR(dram_gpu - dram_units, wb * dram_pj * 1e-12, 1e-9 * dram_gpu);
+}
+
+// LLC throughput (§7.4): conventional L2 hits + requests the extended LLC answered with a hit, per
+// core cycle; with Morpheus always, without it on -morpheus_llc_stats 1 (BL: no extended hits, and
+// nothing else changes), else absent.
+TEST(MorpheusModes, LlcThroughputCountsConventionalAndExtendedHits)
+{
+    std::map<std::string, double> m, bl;
+    double c_bl = 0, c_plain = 0;
+    auto grab = [](std::map<std::string, double> &v) {
+        return [&v](gtlm::Simulator &s) {
+            for (const char *n : {"gpu.llc.hits", "gpu.llc.conv_hits", "gpu.llc.ext_hits", "gpu.llc.throughput",
+                                  "gpu.cycles", "gpu.morpheus.ext_hits"}) {
+                double x = -1;
+                if (stat_get(s.stats(), n, STAT_SCOPE_KERNEL, &x) == 0) v[n] = x;
+            }
+            double l2 = 0;
+            for (int j = 0; j < 4; j++) l2 += get(s, "gpu.l2[" + std::to_string(j) + "].hits");
+            v["l2"] = l2;
+        };
+    };
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, nullptr, nullptr, grab(m));
+    EXPECT_EQ(m["gpu.llc.hits"], m["gpu.llc.conv_hits"] + m["gpu.llc.ext_hits"]);
+    EXPECT_EQ(m["gpu.llc.conv_hits"], m["l2"]);
+    EXPECT_GE(m["gpu.llc.ext_hits"], m["gpu.morpheus.ext_hits"]); // merged reads answered by one hit
+    EXPECT_GT(m["gpu.llc.ext_hits"], 0);
+    EXPECT_DOUBLE_EQ(m["gpu.llc.throughput"], m["gpu.llc.hits"] / m["gpu.cycles"]);
+    run({"-morpheus_llc_stats", "1"}, 2, nullptr, &c_bl, nullptr, grab(bl));
+    EXPECT_EQ(bl["gpu.llc.ext_hits"], 0);
+    EXPECT_EQ(bl["gpu.llc.hits"], bl["l2"]);
+    std::map<std::string, double> plain;
+    run({}, 2, nullptr, &c_plain, nullptr, grab(plain));
+    EXPECT_EQ(c_bl, c_plain);
+    EXPECT_FALSE(plain.count("gpu.llc.throughput"));
 }
 
 } // namespace

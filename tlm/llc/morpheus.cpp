@@ -165,6 +165,7 @@ void Morpheus::register_stats(stat_registry *r)
             {"predictor_stalls", &m.st.predictor_stalls, "cycles", "cycles the predictor waited for request-queue room"},
             {"max_queue", &m.st.max_queue, "entries", "largest request-queue occupancy"},
             {"merged", &m.st.merged, "requests", "reads merged into a pending read of their line"},
+            {"hit_served", &m.st.hit_served, "requests", "requests served by extended hits (writes and merged reads included)"},
             {"rbuf_stall_cycles", &m.st.rbuf_stalls, "cycles", "cycles hit results waited for a read data buffer entry (summed)"},
             {"wbuf_stall_cycles", &m.st.wbuf_stalls, "cycles", "cycles a write or atomic waited for a write data buffer entry"},
             {"pred.predictions", &m.bp.st.predictions, "requests", "hit/miss predictions"},
@@ -207,6 +208,11 @@ void Morpheus::register_stats(stat_registry *r)
     end_wb_.push_back(EndWb{this, -1});
     derived("gpu.morpheus.end_writebacks", end_writebacks, &end_wb_.back(), "lines",
             "dirty extended-LLC lines written back to DRAM at the application's end (every cache-mode SM)");
+    derived("gpu.morpheus.end_writeback_bytes",
+            [](const stat_registry *reg, stat_scope sc, const void *v) {
+                return end_writebacks(reg, sc, v) * static_cast<const EndWb *>(v)->m->ctls_[0]->m.p.line;
+            },
+            &end_wb_.back(), "bytes", "their DRAM write traffic (whole lines)");
     // Storage of one controller (§7.5, G6) and of a memory partition (its slices' controllers).
     const char *parts[] = {"bloom", "wst", "queue", "rbuf", "wbuf", "total"};
     for (size_t i = 0; i < 6; i++)
@@ -221,6 +227,26 @@ void Morpheus::register_stats(stat_registry *r)
                              "pred.swaps"})
         sum(std::string("gpu.morpheus.") + leaf, std::string("gpu.l2[*].morpheus.") + leaf, "events",
             "summed over the L2 slices' Morpheus controllers");
+}
+
+void register_llc_throughput(stat_registry *r)
+{
+    int a = stat_add_sum(r, "gpu.llc.conv_hits", "gpu.l2[*].hits", "accesses", "conventional LLC hits (the L2 slices')", nullptr);
+    int b = stat_add_sum(r, "gpu.llc.ext_hits", "gpu.l2[*].morpheus.hit_served", "requests",
+                         "requests the extended LLC served with a hit (reads, writes, atomics)", nullptr);
+    // conv + ext, looked up when read (statistics are read at the ends of kernels only)
+    int h = a < 0 || b < 0 ? -1
+                           : stat_add_derived(
+                                 r, "gpu.llc.hits",
+                                 [](const stat_registry *reg, stat_scope sc, const void *) {
+                                     return stat_value(reg, stat_find(reg, "gpu.llc.conv_hits"), sc) +
+                                            stat_value(reg, stat_find(reg, "gpu.llc.ext_hits"), sc);
+                                 },
+                                 nullptr, "requests", "LLC hits, conventional + extended (§7.4's LLC throughput)",
+                                 nullptr);
+    if (h < 0 || stat_add_ratio(r, "gpu.llc.throughput", "gpu.llc.hits", "gpu.cycles", "hits/cycle",
+                                "LLC throughput: conventional + extended LLC hits per core cycle", nullptr) < 0)
+        throw Error(GTLM_ST_ECONFIG, "cannot register the LLC throughput statistics");
 }
 
 } // namespace gtlm

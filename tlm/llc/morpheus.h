@@ -31,6 +31,11 @@ extern "C" {
 
 namespace gtlm {
 
+// LLC throughput (§7.4, conventional + extended): gpu.llc.conv_hits (the L2 slices' hits),
+// gpu.llc.ext_hits (requests answered by extended hits; 0 without Morpheus), gpu.llc.hits and
+// gpu.llc.throughput = hits per core cycle. Registered with Morpheus, or with -morpheus_llc_stats 1.
+void register_llc_throughput(stat_registry *r);
+
 class Morpheus {
 public:
     // modes: every SM's sm_mode. Throws Error(GTLM_ST_ECONFIG) when a slice homes more extended
