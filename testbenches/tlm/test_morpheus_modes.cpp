@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "llc/morpheus.h"
+#include "top/gpu_top.h"
 #include "top/simulator.h"
 
 #ifndef GTLM_SOURCE_DIR
@@ -242,6 +244,21 @@ TEST(MorpheusModes, ControllerPacketsAreTransactionsOnTheInterconnect)
     EXPECT_GE(v["gpu.icnt.ext.flits"], v["gpu.icnt.ext.packets"]);
     double flits = v["gpu.icnt.req.flits"] + v["gpu.icnt.rsp.flits"] + v["gpu.icnt.ext.flits"];
     EXPECT_NEAR(v["gpu.icnt.power.dynamic_energy"], flits * flit_pj * 1e-12, 1e-9 * v["gpu.icnt.power.dynamic_energy"]);
+    // With -gtlm_check_protocol the base-protocol checkers sit on these links too: each operation is
+    // one transaction that completes on two links (controller -> interconnect -> SM), i.e. as many
+    // completions as legs (run scope: the checkers count from the run's start), and nothing else
+    // changes.
+    double cyc0 = 0, cyc1 = 0;
+    uint64_t checked = 0;
+    std::vector<double> a, b;
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, &cyc0, &a);
+    run({"-morpheus_cache_sms", "1", "-gtlm_check_protocol", "1"}, 2, nullptr, &cyc1, &b, [&](gtlm::Simulator &s) {
+        ASSERT_NE(s.gpu().morpheus(), nullptr);
+        checked = s.gpu().morpheus()->checked_transactions();
+    });
+    EXPECT_EQ(cyc0, cyc1);
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(static_cast<double>(checked), v["gpu.icnt.ext.packets"]);
 }
 
 // Names of a VCD's variables (scopes joined by '.', as SystemC writes them: l2(0)) and the number of

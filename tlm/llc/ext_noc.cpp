@@ -41,7 +41,9 @@ MctlPort::MctlPort(sc_core::sc_module_name name, mctl *m, uint32_t ctl)
 bool MctlPort::send(uint32_t rank, uint32_t sm_id, uint64_t send, uint32_t bytes, const ellc_req &q, uint64_t *arrive)
 {
     if (!to_noc.can_send()) return false;
-    uint32_t data = bytes > m_->p.header ? bytes - m_->p.header : 0;
+    // Data length: what a write or fill carries; for a read, the line it asks for (the base protocol
+    // wants a length above 0; the wire bytes of each leg are in morpheus_ext.bytes).
+    uint32_t data = q.kind == ELLC_READ ? m_->p.line : bytes - m_->p.header;
     Gp *gp = pool_.get(q.kind == ELLC_READ ? tlm::TLM_READ_COMMAND : tlm::TLM_WRITE_COMMAND, q.key, data);
     gtlm_mem_ext &me = mem_ext(*gp);
     me.kind = MemKind::ExtLlc;

@@ -9,7 +9,7 @@
 // Request for a read, WriteData for a write or an atomic with its data, Fill for a line from DRAM),
 // the response leg the warp's result (Response, or Writeback when it carries dirty victims to the
 // controller on their way to DRAM). The generic payload holds the line address, the command (read:
-// Request; write: the others) and the data bytes; gtlm_mem_ext kind ExtLlc with sm = the
+// Request; write: the others) and the data bytes (a read: the line it asks for); gtlm_mem_ext kind ExtLlc with sm = the
 // cache-mode SM and dst = the slice; morpheus_ext the operation (ellc_req / ellc_done), the packet
 // kind and its L2-cycle send and arrival.
 //

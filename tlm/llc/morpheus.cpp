@@ -60,14 +60,22 @@ Morpheus::Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, co
         ctls_.push_back(std::move(ctl));
     }
     noc_ = std::make_unique<ExtNoc>("morpheus_noc", &link_, n_slices, n_cache, stats);
+    auto link = [this, &cfg](auto &from, auto &to, const std::string &name) { // through a checker when asked
+        if (!cfg.gpu.check_protocol) {
+            from.bind(to);
+            return;
+        }
+        checkers_.push_back(std::make_unique<ProtocolChecker>(("check_" + name).c_str()));
+        checkers_.back()->insert(from, to);
+    };
     for (uint32_t k = 0; k < n_cache; k++) {
         ext_sms_.push_back(std::make_unique<ExtLlcSm>(("sm_ext_llc_" + std::to_string(cache_sms_[k])).c_str(),
                                                       ellc_server_backend(&srv_), k));
-        noc_->to_sm[k]->socket.bind(ext_sms_[k]->from_noc.socket);
+        link(noc_->to_sm[k]->socket, ext_sms_[k]->from_noc.socket, "noc2ext_sm_" + std::to_string(k));
     }
     for (uint32_t j = 0; j < n_slices; j++) {
         ports_.push_back(std::make_unique<MctlPort>(("morpheus_ctl_" + std::to_string(j)).c_str(), &ctls_[j]->m, j));
-        ports_[j]->to_noc.socket.bind(noc_->from_ctl[j]->socket);
+        link(ports_[j]->to_noc.socket, noc_->from_ctl[j]->socket, "mctl2noc_" + std::to_string(j));
         ctls_[j]->m.net = mctl_net{this, net_to_sm, net_to_ctl};
     }
     fronts_.resize(n_slices);
@@ -102,6 +110,13 @@ int Morpheus::net_to_sm(void *ctx, uint32_t ctl, uint32_t rank, uint64_t send, u
 void Morpheus::net_to_ctl(void *ctx, uint32_t rank, uint32_t ctl, uint32_t bytes, const ellc_done *d)
 {
     static_cast<Morpheus *>(ctx)->ext_sms_[rank]->reply(ctl, bytes, *d);
+}
+
+uint64_t Morpheus::checked_transactions() const
+{
+    uint64_t n = 0;
+    for (const auto &c : checkers_) n += c->checked();
+    return n;
 }
 
 uint32_t Morpheus::block_bytes(void *ctx, uint64_t line_addr)

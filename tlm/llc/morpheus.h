@@ -27,6 +27,7 @@ extern "C" {
 }
 
 #include "l2/l2_module.h"
+#include "check/protocol_checker.h"
 #include "llc/ext_noc.h"
 
 namespace gtlm {
@@ -50,6 +51,8 @@ public:
     const mctl &controller(int j) const { return ctls_[static_cast<size_t>(j)]->m; }
     const ellc_server &server() const { return srv_; }
     const ExtNoc &noc() const { return *noc_; }
+    // Transactions the protocol checkers of its links saw complete (-gtlm_check_protocol; else 0).
+    uint64_t checked_transactions() const;
     // Waveform observables: the controllers and the packets between them and the cache-mode SMs.
     void observe(ProbeList &out) const;
     // Compression (-morpheus_compression): the device memory whose data BDI classifies (a launch's);
@@ -91,6 +94,7 @@ private:
     std::unique_ptr<ExtNoc> noc_;
     std::vector<std::unique_ptr<MctlPort>> ports_;
     std::vector<std::unique_ptr<ExtLlcSm>> ext_sms_;
+    std::vector<std::unique_ptr<ProtocolChecker>> checkers_; // -gtlm_check_protocol: on every link
 };
 
 } // namespace gtlm
