@@ -21,10 +21,15 @@ int llc_baseline_options_register(opt_registry *r, llc_config *c, strbuf *e)
                       "gated SMs at which -morpheus_freq_boost -1 reaches 20% (the document's largest gated count)", e);
     rc |= opt_add_bool(r, b, "-morpheus_unified_sm_mem", &c->unified_sm_mem, "0",
                        "Unified-SM-Mem baseline: registers a kernel leaves unused become L1D ways, no latency change", e);
-    rc |= opt_add_int(r, b, "-morpheus_rbuf_entries", &c->rbuf_entries, "8", 0, 1 << 16,
-                      "read data buffer entries (128 B) of a controller (storage report; 16 per two-slice partition)", e);
-    rc |= opt_add_int(r, b, "-morpheus_wbuf_entries", &c->wbuf_entries, "4", 0, 1 << 16,
-                      "write data buffer entries (128 B) of a controller (storage report; 8 per two-slice partition)", e);
+    rc |= opt_add_int(r, b, "-morpheus_rbuf_entries", &c->rbuf_entries, "8", 1, 1 << 16,
+                      "read data buffer entries (128 B) of a controller (16 per two-slice partition)", e);
+    rc |= opt_add_int(r, b, "-morpheus_wbuf_entries", &c->wbuf_entries, "4", 1, 1 << 16,
+                      "write data buffer entries (128 B) of a controller (8 per two-slice partition)", e);
+    rc |= opt_add_bool(r, b, "-morpheus_llc_stats", &c->llc_stats, "0",
+                       "report gpu.llc.* (conventional + extended LLC hits and throughput) also without cache-mode SMs "
+                       "(BL and the baselines; always with them)", e);
+    rc |= opt_add_bool(r, b, "-morpheus_buffer_stall", &c->buffer_stall, "1",
+                       "a full read / write data buffer stalls the controller (0: the buffers are storage only)", e);
     rc |= opt_add_double(r, b, "-morpheus_ctl_power_frac", &c->ctl_power_frac, "0.0093", 0, 1,
                          "Morpheus controllers' power as a fraction of the GPU's (the document: 0.93%)", e);
     rc |= opt_add_int(r, b, "-morpheus_addr_bits", &c->addr_bits, "34", 8, 64,

@@ -49,6 +49,8 @@ typedef struct llc_config {
     int unified_base_ways;    /* derived: the L1D's own ways (the rest are register-file ways) */
     /* controller cost (§7.5): storage report and power */
     int rbuf_entries, wbuf_entries; /* read / write data buffer entries (128 B each) */
+    int buffer_stall;         /* the timing stalls on a full read / write data buffer (mctl.h) */
+    int llc_stats;            /* gpu.llc.* (LLC hits and throughput) without cache-mode SMs too */
     double ctl_power_frac;    /* controller power as a fraction of the GPU's (0.93%) */
     int addr_bits;            /* physical address bits (WST tags in the storage report) */
 } llc_config;

@@ -42,7 +42,9 @@ int mctl_init(mctl *m, const mctl_params *p, const llc_config *c, ellc_backend b
         return -1;
     }
     m->rows = calloc(m->n_rows ? m->n_rows : 1, sizeof *m->rows);
-    if (!m->rows) return -1;
+    m->rbuf_free = calloc(p->rbuf + 1, sizeof *m->rbuf_free);
+    m->wbuf_free = calloc(p->wbuf + 1, sizeof *m->wbuf_free);
+    if (!m->rows || !m->rbuf_free || !m->wbuf_free) return -1;
     uint32_t i = 0;
     for (uint32_t g = p->slice; g < n_sets; g += p->n_slices, i++) {
         m->rows[i].set = g;
@@ -60,6 +62,8 @@ void mctl_free(mctl *m)
 {
     bloom_free(&m->bp);
     free(m->rows);
+    free(m->rbuf_free);
+    free(m->wbuf_free);
     free(m->input.v);
     free(m->queue.v);
     free(m->outbox.v);
@@ -156,6 +160,20 @@ static void update(mctl *m, uint32_t row, uint64_t key)
         if (m->queue.v[i].row == row && m->queue.v[i].kind == ELLC_FILL) bloom_note_pending(&m->bp, row, m->queue.v[i].key);
 }
 
+/* A free entry of a data buffer at `cycle` (its index), or -1 when every entry is taken (the cycle
+ * the first frees in *next). Unlimited buffers (n 0) always have entry 0. */
+static int buf_entry(const uint64_t *free_at, uint32_t n, uint64_t cycle, uint64_t *next)
+{
+    if (!n) return 0;
+    uint64_t first = ELLC_NEVER;
+    for (uint32_t i = 0; i < n; i++) {
+        if (free_at[i] <= cycle) return (int)i;
+        if (free_at[i] < first) first = free_at[i];
+    }
+    if (next) *next = first;
+    return -1;
+}
+
 /* ---- stages ---- */
 
 /* The predictor stage for the input head at cycle T; 0 when it passed, -1 when it must wait. */
@@ -199,12 +217,21 @@ static int predict(mctl *m, l2_slice *s, const l2_req *r, uint64_t T)
 
 static uint32_t rank_of(const mctl *m, uint32_t row) { return m->rows[row].set / m->warps; }
 
-static void dispatch(mctl *m, uint64_t cycle)
+/* One operation to a warp: the oldest queue entry whose set's warp is idle (and, for a write or an
+ * atomic, with a write data buffer entry). 1 when a write waited for the buffer this cycle. */
+static int dispatch(mctl *m, uint64_t cycle)
 {
+    int waited = 0;
     for (uint32_t i = 0; i < m->queue.n; i++) {
         mctl_entry *e = &m->queue.v[i];
         mctl_row *row = &m->rows[e->row];
         if (e->ready > cycle || row->busy) continue;
+        int carries = e->kind == ELLC_WRITE || e->kind == ELLC_ATOMIC; /* data for the write data buffer */
+        int wb = carries ? buf_entry(m->wbuf_free, m->p.wbuf, cycle, NULL) : 0;
+        if (wb < 0) {
+            waited = 1;
+            continue;
+        }
         uint32_t bytes = m->p.header;
         if (e->kind == ELLC_FILL) bytes += m->p.line;
         else if (e->kind != ELLC_READ) bytes += e->r.bytes;
@@ -216,24 +243,42 @@ static void dispatch(mctl *m, uint64_t cycle)
         q.kind = e->kind;
         q.dirty = e->dirty;
         if (m->block_bytes && e->kind != ELLC_READ) q.size = (uint8_t)m->block_bytes(m->block_ctx, q.key);
-        uint64_t arrive = ext_link_to_sm(m->link, m->p.slice, rank_of(m, e->row), cycle, bytes);
-        if (m->be.submit(m->be.ctx, &q, arrive) != 0) return; /* out of memory: retried */
+        uint64_t arrive = 0;
+        int rc;
+        if (m->net.to_sm) {
+            rc = m->net.to_sm(m->net.ctx, m->p.slice, rank_of(m, e->row), cycle, bytes, &q, &arrive);
+        } else {
+            arrive = ext_link_to_sm(m->link, m->p.slice, rank_of(m, e->row), cycle, bytes);
+            rc = m->be.submit(m->be.ctx, &q, arrive);
+        }
+        if (rc != 0) return waited; /* not sent (out of memory): retried */
+        if (carries && m->p.wbuf) m->wbuf_free[wb] = arrive; /* the warp has the data when it arrives */
         row->busy = 1;
+        m->busy_rows++;
         row->cur = *e;
         m->st.dispatched++;
         m->st.queue_cycles += cycle - e->enq;
         if (e->kind != ELLC_FILL) m->queued_hits--;
         vec_remove(&m->queue, i);
-        return; /* one per cycle */
+        return waited; /* one per cycle */
     }
+    return waited;
 }
 
-/* A warp's result is back at the controller at cycle a. */
-static void result(mctl *m, l2_slice *s, const ellc_done *d, uint64_t a)
+/* A result carrying data for requesters (a read or atomic hit): it needs a read data buffer entry. */
+static int needs_rbuf(const mctl *m, const ellc_done *d)
+{
+    const mctl_entry *e = &m->rows[d->r.tag].cur;
+    return d->hit && e->has_req && (e->kind == ELLC_READ || e->kind == ELLC_ATOMIC);
+}
+
+/* A warp's result is back at the controller at cycle a (rb: its read data buffer entry, or -1). */
+static void result(mctl *m, l2_slice *s, const ellc_done *d, uint64_t a, int rb)
 {
     mctl_row *row = &m->rows[d->r.tag];
     mctl_entry e = row->cur;
     row->busy = 0;
+    m->busy_rows--;
     for (uint32_t v = 0; v < d->writeback && v < ELLC_MAX_VICTIMS; v++) { /* dirty victims */
         m->st.writebacks++;
         to_dram(m, d->victim[v], 1, a + 1, NULL, 0);
@@ -245,7 +290,9 @@ static void result(mctl *m, l2_slice *s, const ellc_done *d, uint64_t a)
     }
     if (d->hit) {
         m->st.ext_hits++;
+        m->st.hit_served += 1u + e.n_more; /* a write hit serves its (already acknowledged) write */
         if (e.has_req) respond_all(s, &e, 1, a);
+        if (rb >= 0 && m->p.rbuf) m->rbuf_free[rb] = s->port_free; /* the last requester's data has left */
         update(m, e.row, e.key);
         return;
     }
@@ -310,6 +357,8 @@ static void add_arrival(mctl *m, const ellc_done *d, uint64_t at)
     m->n_arr++;
 }
 
+void mctl_result_in(mctl *m, const ellc_done *d, uint64_t at) { add_arrival(m, d, at); }
+
 void mctl_tick(mctl *m, l2_slice *s, uint64_t cycle)
 {
     /* 1. forwarded requests enter the controller */
@@ -328,17 +377,28 @@ void mctl_tick(mctl *m, l2_slice *s, uint64_t cycle)
         const mctl_entry *e = &m->rows[d.r.tag].cur;
         bytes += (uint32_t)d.writeback * m->p.line; /* dirty victims' data */
         if (e->kind != ELLC_FILL && d.hit && (e->kind == ELLC_READ || e->kind == ELLC_ATOMIC)) bytes += e->n_more ? m->p.line : e->r.bytes;
-        add_arrival(m, &d, ext_link_to_ctl(m->link, rank_of(m, (uint32_t)d.r.tag), m->p.slice, d.done, bytes));
+        if (m->net.to_ctl) m->net.to_ctl(m->net.ctx, rank_of(m, (uint32_t)d.r.tag), m->p.slice, bytes, &d);
+        else add_arrival(m, &d, ext_link_to_ctl(m->link, rank_of(m, (uint32_t)d.r.tag), m->p.slice, d.done, bytes));
     }
     for (;;) {
         int best = -1;
         for (uint32_t i = 0; i < m->n_arr; i++)
             if (m->arr[i].at <= cycle && (best < 0 || m->arr[i].at < m->arr[best].at)) best = (int)i;
         if (best < 0) break;
+        int rb = -1;
+        if (needs_rbuf(m, &m->arr[best].d)) {
+            uint64_t next = cycle;
+            rb = buf_entry(m->rbuf_free, m->p.rbuf, cycle, &next);
+            if (rb < 0) { /* every entry taken: the warp's store waits for one */
+                m->st.rbuf_stalls += next - cycle;
+                m->arr[best].at = next;
+                continue;
+            }
+        }
         mctl_arrival a = m->arr[best];
         memmove(&m->arr[best], &m->arr[best + 1], (m->n_arr - (uint32_t)best - 1) * sizeof *m->arr);
         m->n_arr--;
-        result(m, s, &a.d, a.at);
+        result(m, s, &a.d, a.at, rb);
     }
     while (m->rsps.n && m->rsps.v[0].ready <= cycle) {
         respond_all(s, &m->rsps.v[0], 0, m->rsps.v[0].ready);
@@ -348,7 +408,7 @@ void mctl_tick(mctl *m, l2_slice *s, uint64_t cycle)
     if (m->input.n && m->input.v[0].ready <= cycle && predict(m, s, &m->input.v[0].r, cycle) == 0)
         vec_remove(&m->input, 0);
     /* 4. one dispatch to a warp */
-    dispatch(m, cycle);
+    m->st.wbuf_stalls += (uint64_t)dispatch(m, cycle);
     /* 5. DRAM records into the slice's DRAM queue */
     drain_outbox(m, s);
 }

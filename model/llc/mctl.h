@@ -51,6 +51,7 @@ typedef struct mctl_params {
     uint32_t input_cap;      /* requests between forward and predictor */
     uint32_t wst_rows;
     uint32_t header;         /* packet header bytes */
+    uint32_t rbuf, wbuf;     /* read / write data buffer entries; 0: not limited (storage only) */
 } mctl_params;
 
 #define MCTL_MERGE 3         /* more reads of one line served by one operation (4 requesters, as an L2 MSHR) */
@@ -81,7 +82,34 @@ typedef struct mctl_stats {
     uint64_t predictor_stalls;           /* cycles a predicted hit waited for queue room */
     uint64_t max_queue;
     uint64_t merged;                     /* reads merged into a pending read of their line */
+    uint64_t rbuf_stalls, wbuf_stalls;   /* cycles a result / a dispatch waited for a buffer entry */
+    uint64_t hit_served;                 /* requests served by extended hits (writes and merged reads included) */
 } mctl_stats;
+
+/* Data buffers (§3.4; -morpheus_buffer_stall): an entry holds a block while it is in the controller.
+ *   read data buffer:  a hit's result carrying data for requesters takes an entry when it arrives
+ *                      (the warp's stores write the block there) until the last requester's data has
+ *                      left through the slice's data port; with every entry taken the result waits
+ *                      (its WST row stays busy) until one frees.
+ *   write data buffer: a write or an atomic takes an entry for its data at dispatch (dequeue) until
+ *                      the request has reached the warp (which reads it); with every entry taken the
+ *                      queue dispatches other work (reads, fills) and the write waits.
+ * Fills are staged in the slice's DRAM return path, not in these buffers. */
+
+/* The interconnect path between the controller and the cache-mode SMs (tlm/llc/ext_noc.h carries
+ * it as TLM transactions). Without one (to_sm NULL: the C unit tests) the controller times the
+ * packets with ext_link itself and submits to the backend directly; with one, it hands each packet
+ * over and the far end submits at the arrival (to_sm) or calls mctl_result_in (to_ctl). Either way
+ * the link's port reservations are made in the same order, so the timing is the same. */
+typedef struct mctl_net {
+    void *ctx;
+    /* operation q leaves controller ctl at cycle send for cache-mode SM rank, bytes on the wire;
+     * *arrive gets its arrival; 0, or -1 when it could not be sent (retried) */
+    int (*to_sm)(void *ctx, uint32_t ctl, uint32_t rank, uint64_t send, uint32_t bytes, const ellc_req *q,
+                 uint64_t *arrive);
+    /* the warp's result d leaves cache-mode SM rank at d->done for controller ctl, bytes on the wire */
+    void (*to_ctl)(void *ctx, uint32_t rank, uint32_t ctl, uint32_t bytes, const ellc_done *d);
+} mctl_net;
 
 /* A growable FIFO of entries. */
 typedef struct mctl_vec { mctl_entry *v; uint32_t n, cap; } mctl_vec;
@@ -91,6 +119,7 @@ typedef struct mctl {
     mctl_params p;
     ellc_backend be;
     ext_link *link;
+    mctl_net net;             /* zero: the interim direct path */
     uint32_t warps;           /* sets per cache-mode SM */
     bloom_pred bp;
     mctl_row *rows; uint32_t n_rows;
@@ -98,6 +127,8 @@ typedef struct mctl {
     mctl_vec input, queue, outbox, reads, rsps; /* outbox, reads: DRAM records; rsps: DRAM data for requesters */
     mctl_arrival *arr; uint32_t n_arr, cap_arr;
     uint32_t queued_hits;     /* queue entries that count against the depth (not fills) */
+    uint32_t busy_rows;       /* WST rows whose warp is serving an operation (waveforms) */
+    uint64_t *rbuf_free, *wbuf_free; /* per buffer entry: the cycle it is free again */
     mctl_stats st;
     /* compression: bytes a line takes (bdi_bytes of its data now); NULL: whole lines */
     uint32_t (*block_bytes)(void *ctx, uint64_t line_addr);
@@ -116,6 +147,8 @@ int mctl_map(const mctl *m, uint64_t addr, uint32_t *row);
 l2_front mctl_front(mctl *m);
 
 void mctl_tick(mctl *m, l2_slice *s, uint64_t cycle);
+/* With an mctl_net: a warp's result d is back at the controller at cycle `at`. */
+void mctl_result_in(mctl *m, const ellc_done *d, uint64_t at);
 /* DRAM data of line addr for one of the controller's reads is back at `cycle`. */
 void mctl_dram_done(mctl *m, uint64_t addr, uint64_t cycle);
 uint64_t mctl_next_work(const mctl *m, const l2_slice *s, uint64_t cycle);

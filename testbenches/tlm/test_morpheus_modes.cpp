@@ -3,10 +3,16 @@
 // the same whatever the split.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <fstream>
 #include <functional>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "llc/morpheus.h"
+#include "top/gpu_top.h"
 #include "top/simulator.h"
 
 #ifndef GTLM_SOURCE_DIR
@@ -199,10 +205,203 @@ TEST(MorpheusModes, ControllerPowerAndEndWritebacks)
         kib = get(s, "gpu.morpheus.storage.partition_kib", STAT_SCOPE_RUN);
     });
     EXPECT_EQ(c0, c1);
-    EXPECT_NEAR(e1, e0 / (1 - 0.0093), 1e-9 * e1);
+    // The application-end write-backs' energy is added after the controllers' fraction.
+    double ewb = 0;
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, nullptr, nullptr,
+        [&](gtlm::Simulator &s) { ewb = get(s, "gpu.morpheus.end_writeback_energy", STAT_SCOPE_RUN); });
+    EXPECT_NEAR(e1 - ewb, (e0 - ewb) / (1 - 0.0093), 1e-9 * e1);
     EXPECT_GT(wb, 0); // the kernel's stores left dirty lines in the extended LLC
     EXPECT_EQ(wb, wb_sm);
     EXPECT_GT(kib, 0);
+}
+
+// The controller <-> cache-mode SM packets are TLM transactions counted on the interconnect: one
+// request leg per operation the controllers dispatched (reads, writes and atomics with their data,
+// fills) and one result leg back; the cache-mode SM saw exactly those accesses and fills; their
+// flits are charged to the NoC like the crossbar's.
+TEST(MorpheusModes, ControllerPacketsAreTransactionsOnTheInterconnect)
+{
+    std::map<std::string, double> v;
+    double flit_pj = 0;
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, nullptr, nullptr, [&](gtlm::Simulator &s) {
+        for (const char *n : {"gpu.icnt.ext.requests", "gpu.icnt.ext.write_data", "gpu.icnt.ext.fills",
+                              "gpu.icnt.ext.responses", "gpu.icnt.ext.writebacks", "gpu.icnt.ext.packets",
+                              "gpu.icnt.ext.flits", "gpu.icnt.req.flits", "gpu.icnt.rsp.flits",
+                              "gpu.icnt.power.dynamic_energy", "gpu.sm[3].ext_llc.accesses", "gpu.sm[3].ext_llc.fills",
+                              "gpu.sm[3].ext_llc.writebacks", "gpu.morpheus.dispatched"})
+            v[n] = get(s, n, STAT_SCOPE_RUN);
+        flit_pj = s.config().power.ev_pj[PWR_EV_FLIT];
+    });
+    double to_sm = v["gpu.icnt.ext.requests"] + v["gpu.icnt.ext.write_data"] + v["gpu.icnt.ext.fills"];
+    EXPECT_GT(v["gpu.icnt.ext.requests"], 0);
+    EXPECT_GT(v["gpu.icnt.ext.write_data"], 0); // the kernel's stores
+    EXPECT_EQ(v["gpu.icnt.ext.requests"] + v["gpu.icnt.ext.write_data"], v["gpu.sm[3].ext_llc.accesses"]);
+    EXPECT_EQ(v["gpu.icnt.ext.fills"], v["gpu.sm[3].ext_llc.fills"]);
+    EXPECT_EQ(to_sm, v["gpu.morpheus.dispatched"]);
+    EXPECT_EQ(v["gpu.icnt.ext.responses"] + v["gpu.icnt.ext.writebacks"], to_sm); // every leg came back
+    EXPECT_EQ(v["gpu.icnt.ext.writebacks"], v["gpu.sm[3].ext_llc.writebacks"]); // one victim each (no BDI)
+    EXPECT_EQ(v["gpu.icnt.ext.packets"], 2 * to_sm);
+    EXPECT_GE(v["gpu.icnt.ext.flits"], v["gpu.icnt.ext.packets"]);
+    double flits = v["gpu.icnt.req.flits"] + v["gpu.icnt.rsp.flits"] + v["gpu.icnt.ext.flits"];
+    EXPECT_NEAR(v["gpu.icnt.power.dynamic_energy"], flits * flit_pj * 1e-12, 1e-9 * v["gpu.icnt.power.dynamic_energy"]);
+    // With -gtlm_check_protocol the base-protocol checkers sit on these links too: each operation is
+    // one transaction that completes on two links (controller -> interconnect -> SM), i.e. as many
+    // completions as legs (run scope: the checkers count from the run's start), and nothing else
+    // changes.
+    double cyc0 = 0, cyc1 = 0;
+    uint64_t checked = 0;
+    std::vector<double> a, b;
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, &cyc0, &a);
+    run({"-morpheus_cache_sms", "1", "-gtlm_check_protocol", "1"}, 2, nullptr, &cyc1, &b, [&](gtlm::Simulator &s) {
+        ASSERT_NE(s.gpu().morpheus(), nullptr);
+        checked = s.gpu().morpheus()->checked_transactions();
+    });
+    EXPECT_EQ(cyc0, cyc1);
+    EXPECT_EQ(a, b);
+    EXPECT_EQ(static_cast<double>(checked), v["gpu.icnt.ext.packets"]);
+}
+
+// Names of a VCD's variables (scopes joined by '.', as SystemC writes them: l2(0)) and the number of
+// value changes and the last value of each.
+struct VcdVars {
+    std::map<std::string, int> changes;
+    std::map<std::string, uint64_t> last;
+};
+VcdVars read_vcd(const std::string &path)
+{
+    VcdVars v;
+    std::ifstream f(path);
+    EXPECT_TRUE(f.good()) << path;
+    std::vector<std::string> scope;
+    std::map<std::string, std::string> name_of; // id -> name
+    std::string line;
+    while (std::getline(f, line)) {
+        std::istringstream in(line);
+        std::string tok;
+        in >> tok;
+        if (tok == "$scope") {
+            std::string kind, name;
+            in >> kind >> name;
+            scope.push_back(name);
+        } else if (tok == "$upscope") {
+            scope.pop_back();
+        } else if (tok == "$var") {
+            std::string kind, width, id, name, full;
+            in >> kind >> width >> id >> name;
+            for (size_t i = 1; i < scope.size(); i++) full += scope[i] + "."; // scope 0 is "SystemC"
+            name_of[id] = full + name;
+        } else if (!tok.empty() && tok[0] == 'b') { // "b0101 id"
+            std::string id;
+            in >> id;
+            auto it = name_of.find(id);
+            if (it == name_of.end()) continue;
+            v.changes[it->second]++;
+            v.last[it->second] = std::stoull(tok.substr(1), nullptr, 2);
+        }
+    }
+    return v;
+}
+
+// -vcd_file: every controller's scope gpu.l2(j).morpheus, the cache-mode SM's gpu.sm(3).ext_llc and
+// the packets' gpu.icnt.ext hold their signals; predictions, warp results, queue and WST occupancy
+// change; the packet counter ends at the (last kernel's) statistic; statistics are the same without the waveform.
+TEST(MorpheusModes, WaveformsOfTheControllersAndTheCacheModeSm)
+{
+    std::string path = testing::TempDir() + "morpheus_wave.vcd";
+    double c0 = 0, c1 = 0, packets = 0;
+    std::vector<double> s0, s1;
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, &c0, &s0);
+    run({"-morpheus_cache_sms", "1", "-vcd_file", path.c_str(), "-vcd_signals",
+         "gpu.l2[0-3].morpheus.*,gpu.sm[3].ext_llc.*,gpu.icnt.ext.*"},
+        2, nullptr, &c1, &s1, [&](gtlm::Simulator &s) { packets = get(s, "gpu.icnt.ext.packets"); });
+    EXPECT_EQ(c0, c1);
+    EXPECT_EQ(s0, s1);
+    VcdVars v = read_vcd(path);
+    int pred_hit = 0, pred_miss = 0, queue = 0, wst = 0, scopes = 0;
+    for (int j = 0; j < 4; j++) {
+        std::string b = "gpu.l2(" + std::to_string(j) + ").morpheus.";
+        for (const char *leaf : {"pred_hit", "pred_miss", "ext_hit", "ext_miss", "swap", "queue", "wst_busy", "input"})
+            EXPECT_TRUE(v.changes.count(b + leaf)) << b + leaf;
+        scopes += v.changes.count(b + "queue") ? 1 : 0;
+        pred_hit += v.changes[b + "pred_hit"] > 1;
+        pred_miss += v.changes[b + "pred_miss"] > 1;
+        queue += v.changes[b + "queue"] > 1;
+        wst += v.changes[b + "wst_busy"] > 1;
+    }
+    EXPECT_EQ(scopes, 4);
+    EXPECT_GT(pred_hit, 0); // rose and fell somewhere
+    EXPECT_GT(pred_miss, 0);
+    EXPECT_GT(queue, 0);
+    EXPECT_GT(wst, 0);
+    for (const char *leaf : {"access", "hit", "fill"})
+        EXPECT_GT(v.changes["gpu.sm(3).ext_llc." + std::string(leaf)], 1) << leaf;
+    EXPECT_TRUE(v.changes.count("gpu.sm(3).ext_llc.miss")); // (no false positive in this kernel)
+    EXPECT_GT(v.changes["gpu.icnt.ext.in_flight"], 1);
+    EXPECT_EQ(static_cast<double>(v.last["gpu.icnt.ext.packets"]), packets);
+    EXPECT_FALSE(v.changes.count("gpu.sm(0).ext_llc.hit")); // compute SMs have none
+}
+
+// The dirty lines left in the extended LLC at the application's end go through the energy model
+// (run scope): each is read out of the cache-mode SM (61 pJ/B x 128 B), crosses as one packet
+// (ceil((8 + 128) / flit) flits) and is one DRAM write with its activate and precharge; the GPU's
+// DRAM component holds exactly that much more than its channels. Their traffic is 128 B a line.
+TEST(MorpheusModes, EndWritebacksGoThroughTheEnergyModel)
+{
+    double wb = 0, bytes = 0, e = -1, dram_gpu = 0, dram_units = 0, k_e = -1;
+    gtlm_config cfg{};
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, nullptr, nullptr, [&](gtlm::Simulator &s) {
+        cfg = s.config();
+        wb = get(s, "gpu.morpheus.end_writebacks", STAT_SCOPE_RUN);
+        bytes = get(s, "gpu.morpheus.end_writeback_bytes", STAT_SCOPE_RUN);
+        e = get(s, "gpu.morpheus.end_writeback_energy", STAT_SCOPE_RUN);
+        k_e = get(s, "gpu.morpheus.end_writeback_energy"); // the last kernel's: none
+        dram_gpu = get(s, "gpu.power.dram.dynamic_energy", STAT_SCOPE_RUN);
+        for (int c = 0; c < s.config().gpu.n_mem; c++)
+            dram_units += get(s, "gpu.dram[" + std::to_string(c) + "].power.dynamic_energy", STAT_SCOPE_RUN);
+    });
+    ASSERT_GT(wb, 0);
+    EXPECT_EQ(bytes, wb * 128);
+    const double *ev = cfg.power.ev_pj;
+    double flits = std::ceil((8.0 + 128) / cfg.noc.flit_size);
+    double dram_pj = ev[PWR_EV_DRAM_ACT] + ev[PWR_EV_DRAM_PRE] + ev[PWR_EV_DRAM_WR] + 128 * ev[PWR_EV_DRAM_IO];
+    double pj = 128 * 61 + flits * ev[PWR_EV_FLIT] + dram_pj;
+    EXPECT_NEAR(e, wb * pj * 1e-12, 1e-9 * e);
+    EXPECT_EQ(k_e, 0);
+    EXPECT_NEAR(dram_gpu - dram_units, wb * dram_pj * 1e-12, 1e-9 * dram_gpu);
+}
+
+// LLC throughput (§7.4): conventional L2 hits + requests the extended LLC answered with a hit, per
+// core cycle; with Morpheus always, without it on -morpheus_llc_stats 1 (BL: no extended hits, and
+// nothing else changes), else absent.
+TEST(MorpheusModes, LlcThroughputCountsConventionalAndExtendedHits)
+{
+    std::map<std::string, double> m, bl;
+    double c_bl = 0, c_plain = 0;
+    auto grab = [](std::map<std::string, double> &v) {
+        return [&v](gtlm::Simulator &s) {
+            for (const char *n : {"gpu.llc.hits", "gpu.llc.conv_hits", "gpu.llc.ext_hits", "gpu.llc.throughput",
+                                  "gpu.cycles", "gpu.morpheus.ext_hits"}) {
+                double x = -1;
+                if (stat_get(s.stats(), n, STAT_SCOPE_KERNEL, &x) == 0) v[n] = x;
+            }
+            double l2 = 0;
+            for (int j = 0; j < 4; j++) l2 += get(s, "gpu.l2[" + std::to_string(j) + "].hits");
+            v["l2"] = l2;
+        };
+    };
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, nullptr, nullptr, grab(m));
+    EXPECT_EQ(m["gpu.llc.hits"], m["gpu.llc.conv_hits"] + m["gpu.llc.ext_hits"]);
+    EXPECT_EQ(m["gpu.llc.conv_hits"], m["l2"]);
+    EXPECT_GE(m["gpu.llc.ext_hits"], m["gpu.morpheus.ext_hits"]); // merged reads answered by one hit
+    EXPECT_GT(m["gpu.llc.ext_hits"], 0);
+    EXPECT_DOUBLE_EQ(m["gpu.llc.throughput"], m["gpu.llc.hits"] / m["gpu.cycles"]);
+    run({"-morpheus_llc_stats", "1"}, 2, nullptr, &c_bl, nullptr, grab(bl));
+    EXPECT_EQ(bl["gpu.llc.ext_hits"], 0);
+    EXPECT_EQ(bl["gpu.llc.hits"], bl["l2"]);
+    std::map<std::string, double> plain;
+    run({}, 2, nullptr, &c_plain, nullptr, grab(plain));
+    EXPECT_EQ(c_bl, c_plain);
+    EXPECT_FALSE(plain.count("gpu.llc.throughput"));
 }
 
 } // namespace

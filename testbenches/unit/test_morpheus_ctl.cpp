@@ -32,11 +32,14 @@ struct Rig {
     std::multimap<uint64_t, uint64_t> returns;           // DRAM data due: cycle -> line
     std::map<uint64_t, uint64_t> rsp;                    // cookie -> ready cycle
 
-    explicit Rig(int predictor)
+    std::vector<uint64_t> dispatches; // cycles an operation went to a warp
+
+    // rbuf, wbuf: data buffer entries (0: not limited); dl2: the slice (its last field the data port).
+    explicit Rig(int predictor, uint32_t rbuf = 0, uint32_t wbuf = 0, const char *dl2 = "N:4:128:2,L:B:m:W:L,A:4:4,4:0,32")
     {
         l2_slice_params p{};
         char err[256];
-        EXPECT_EQ(gsim_cache_cfg_parse("N:4:128:2,L:B:m:W:L,A:4:4,4:0,32", &p.dl2, err, sizeof err), 0) << err;
+        EXPECT_EQ(gsim_cache_cfg_parse(dl2, &p.dl2, err, sizeof err), 0) << err;
         p.rop_cycles = kRop;
         EXPECT_EQ(l2_slice_init(&s, &p), 0);
         llc_config c{};
@@ -62,6 +65,8 @@ struct Rig {
         mp.input_cap = kRop + 8;
         mp.wst_rows = 128;
         mp.header = 8;
+        mp.rbuf = rbuf;
+        mp.wbuf = wbuf;
         EXPECT_EQ(mctl_init(&m, &mp, &c, ellc_server_backend(&e), &l, e.n_sets, 2, nullptr), 0);
         l2_front f = mctl_front(&m);
         l2_slice_set_front(&s, &f);
@@ -76,7 +81,9 @@ struct Rig {
     void step()
     {
         l2_slice_tick(&s, cycle);
+        uint64_t before = m.st.dispatched;
         mctl_tick(&m, &s, cycle);
+        if (m.st.dispatched != before) dispatches.push_back(cycle);
         while (const l2_dram_req *d = l2_slice_dram_peek(&s, cycle)) {
             dram.push_back({d->ready, *d});
             if (!d->is_write) returns.insert({cycle + kDram, d->addr});
@@ -110,13 +117,13 @@ struct Rig {
         EXPECT_TRUE(rsp.count(cookie));
         return rsp[cookie];
     }
-    void push(uint64_t addr, uint64_t cookie, uint32_t bytes)
+    void push(uint64_t addr, uint64_t cookie, uint32_t bytes, int kind = L2_REQ_READ)
     {
         l2_req r{};
         r.addr = addr;
         r.cookie = cookie;
         r.bytes = bytes;
-        r.kind = L2_REQ_READ;
+        r.kind = static_cast<uint8_t>(kind);
         EXPECT_EQ(l2_slice_push(&s, &r, cycle), 0);
     }
     void settle()
@@ -125,13 +132,23 @@ struct Rig {
         EXPECT_FALSE(mctl_busy(&m));
     }
     // Line addresses the separator maps to extended set 0 (and one it keeps conventional).
-    std::vector<uint64_t> set0(size_t n)
+    std::vector<uint64_t> set0(size_t n) { return set_lines(0, n); }
+    std::vector<uint64_t> set_lines(uint32_t want, size_t n)
     {
         std::vector<uint64_t> v;
         uint32_t row;
         for (uint64_t a = 0x10000; v.size() < n; a += 128)
-            if (mctl_map(&m, a, &row) && row == 0) v.push_back(a);
+            if (mctl_map(&m, a, &row) && row == want) v.push_back(a);
         return v;
+    }
+    // Reads each line (a predicted miss and its fill) so that it is resident.
+    void make_resident(const std::vector<uint64_t> &lines)
+    {
+        for (size_t i = 0; i < lines.size(); i++) {
+            request(lines[i], 1000 + i);
+            settle();
+        }
+        dispatches.clear();
     }
     uint64_t conventional()
     {
@@ -245,6 +262,61 @@ TEST(MorpheusCtl, SectorReadsOfALineShareOneOperation)
     uint64_t back = t + kRop + 1 + lat(8) + kTag + kMove + kStore + lat(8 + 128); // the whole block comes back
     EXPECT_EQ(g.rsp[3], back + 1);
     EXPECT_EQ(g.rsp[4], back + 2);
+}
+
+// The write data buffer (-morpheus_wbuf_entries): a write takes an entry at dispatch until it has
+// reached the warp. With one entry, a second write (to the other set, ready a cycle later) is
+// dispatched only when the first arrives at the cache-mode SM: t + C + 1 + Lat(8 + 128), not
+// t + C + 2; it waited Lat(8 + 128) - 1 cycles.
+TEST(MorpheusCtl, FullWriteDataBufferHoldsTheNextWrite)
+{
+    for (uint32_t wbuf : {0u, 1u}) {
+        Rig g(LLC_PRED_BLOOM, 0, wbuf);
+        uint64_t x0 = g.set_lines(0, 1)[0], x1 = g.set_lines(1, 1)[0];
+        g.make_resident({x0, x1}); // both writes are predicted hits, served by two warps
+        uint64_t t = g.cycle;
+        g.push(x0, 1, 128, L2_REQ_WRITE);
+        g.step();
+        g.push(x1, 2, 128, L2_REQ_WRITE);
+        g.settle();
+        ASSERT_EQ(g.dispatches.size(), 2u) << wbuf;
+        EXPECT_EQ(g.dispatches[0], t + kRop + 1);
+        EXPECT_EQ(g.dispatches[1], wbuf ? t + kRop + 1 + lat(8 + 128) : t + kRop + 2) << wbuf;
+        EXPECT_EQ(g.m.st.wbuf_stalls, wbuf ? lat(8 + 128) - 1 : 0) << wbuf;
+        // The acknowledgements do not wait for the buffer: both through the data port (128 / 32
+        // cycles each, the slice's rule for a write), from the predictor stage + 1.
+        EXPECT_EQ(g.rsp[2], t + kRop + 1 + 2 * (128 / kPort)) << wbuf;
+    }
+}
+
+// The read data buffer (-morpheus_rbuf_entries): a hit's result takes an entry when it arrives until
+// its data has left through the slice's data port (here 8 bytes a cycle: 16 cycles a line). Two hits
+// on two sets come back 4 cycles apart (a0, a0 + 4: the SM's port moves the first one's 4 flits);
+// with one entry the second waits until a0 + 16, and its set's warp stays busy, so a third read of
+// that set is dispatched at a0 + 16 instead of a0 + 4. The responses leave when the port allows,
+// with or without the limit (a0 + 16, a0 + 32).
+TEST(MorpheusCtl, FullReadDataBufferHoldsTheWarpsResult)
+{
+    for (uint32_t rbuf : {0u, 1u}) {
+        Rig g(LLC_PRED_BLOOM, rbuf, 0, "N:4:128:2,L:B:m:W:L,A:4:4,4:0,8");
+        std::vector<uint64_t> s1 = g.set_lines(1, 2);
+        uint64_t x0 = g.set_lines(0, 1)[0];
+        g.make_resident({x0, s1[0], s1[1]});
+        uint64_t t = g.cycle;
+        g.push(x0, 1, 128);
+        g.step();
+        g.push(s1[0], 2, 128);
+        g.step();
+        g.push(s1[1], 3, 128);
+        g.settle();
+        uint64_t a0 = t + kRop + 1 + lat(8) + kTag + kMove + kStore + lat(8 + 128);
+        ASSERT_EQ(g.dispatches.size(), 3u) << rbuf;
+        EXPECT_EQ(g.dispatches[1], t + kRop + 2);
+        EXPECT_EQ(g.dispatches[2], rbuf ? a0 + 16 : a0 + 4) << rbuf;
+        EXPECT_EQ(g.m.st.rbuf_stalls, rbuf ? 12u : 0u) << rbuf;
+        EXPECT_EQ(g.rsp[1], a0 + 16);
+        EXPECT_EQ(g.rsp[2], a0 + 32);
+    }
 }
 
 } // namespace

@@ -36,9 +36,11 @@ for view in "$src"/waveforms/*.gtkw; do
         continue
     fi
     extra=$(sed -n 's/^\[\*\] vcd_args: //p' "$view") # options the view's signals need (one word each)
+    workload=$(sed -n 's/^\[\*\] vcd_workload: //p' "$view") # the run it needs, if not ATAX
+    workload=${workload:-polybench/ATAX}
     vcd="$tmp/$(basename "$view" .gtkw).vcd"
     # shellcheck disable=SC2086
-    "$gtlm" run polybench/ATAX --size tiny --config "$src/configs/tiny.config" --vcd "$vcd" \
+    "$gtlm" run "$workload" --size tiny --config "$src/configs/tiny.config" --vcd "$vcd" \
         -vcd_signals "$pattern" -vcd_end 20000 $extra >"$tmp/out" 2>&1 || {
         echo "FAIL: gtlm run for $view:" >&2
         tail -5 "$tmp/out" >&2

@@ -44,6 +44,8 @@ Morpheus::Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, co
         p.input_cap = p.ctl_cycles + L2_ROP_EXTRA;
         p.wst_rows = static_cast<uint32_t>(c.wst_rows);
         p.header = kMemCtrlBytes;
+        p.rbuf = c.buffer_stall ? static_cast<uint32_t>(c.rbuf_entries) : 0;
+        p.wbuf = c.buffer_stall ? static_cast<uint32_t>(c.wbuf_entries) : 0;
         uint32_t rows = 0;
         if (mctl_init(&ctl->m, &p, &c, ellc_server_backend(&srv_), &link_, srv_.n_sets, srv_.warps, &rows) != 0)
             throw Error(GTLM_ST_ECONFIG, "Morpheus: L2 slice " + std::to_string(j) + " would home " + std::to_string(rows) +
@@ -56,6 +58,25 @@ Morpheus::Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, co
         if (j == 0 && c.rtl_record_bloom && c.rtl_record_bloom[0] && rtl_bloom_record(&ctl->m.bp, c.rtl_record_bloom, why) != 0)
             throw Error(GTLM_ST_ECONFIG, "-rtl_record_bloom: " + why);
         ctls_.push_back(std::move(ctl));
+    }
+    noc_ = std::make_unique<ExtNoc>("morpheus_noc", &link_, n_slices, n_cache, stats);
+    auto link = [this, &cfg](auto &from, auto &to, const std::string &name) { // through a checker when asked
+        if (!cfg.gpu.check_protocol) {
+            from.bind(to);
+            return;
+        }
+        checkers_.push_back(std::make_unique<ProtocolChecker>(("check_" + name).c_str()));
+        checkers_.back()->insert(from, to);
+    };
+    for (uint32_t k = 0; k < n_cache; k++) {
+        ext_sms_.push_back(std::make_unique<ExtLlcSm>(("sm_ext_llc_" + std::to_string(cache_sms_[k])).c_str(),
+                                                      ellc_server_backend(&srv_), k));
+        link(noc_->to_sm[k]->socket, ext_sms_[k]->from_noc.socket, "noc2ext_sm_" + std::to_string(k));
+    }
+    for (uint32_t j = 0; j < n_slices; j++) {
+        ports_.push_back(std::make_unique<MctlPort>(("morpheus_ctl_" + std::to_string(j)).c_str(), &ctls_[j]->m, j));
+        link(ports_[j]->to_noc.socket, noc_->from_ctl[j]->socket, "mctl2noc_" + std::to_string(j));
+        ctls_[j]->m.net = mctl_net{this, net_to_sm, net_to_ctl};
     }
     fronts_.resize(n_slices);
     for (uint32_t j = 0; j < n_slices; j++) {
@@ -77,6 +98,25 @@ void Morpheus::set_memory(dmem *mem)
         c->m.block_bytes = srv_.compress && mem ? block_bytes : nullptr;
         c->m.block_ctx = this;
     }
+}
+
+int Morpheus::net_to_sm(void *ctx, uint32_t ctl, uint32_t rank, uint64_t send, uint32_t bytes, const ellc_req *q,
+                        uint64_t *arrive)
+{
+    Morpheus *m = static_cast<Morpheus *>(ctx);
+    return m->ports_[ctl]->send(rank, static_cast<uint32_t>(m->cache_sms_[rank]), send, bytes, *q, arrive) ? 0 : -1;
+}
+
+void Morpheus::net_to_ctl(void *ctx, uint32_t rank, uint32_t ctl, uint32_t bytes, const ellc_done *d)
+{
+    static_cast<Morpheus *>(ctx)->ext_sms_[rank]->reply(ctl, bytes, *d);
+}
+
+uint64_t Morpheus::checked_transactions() const
+{
+    uint64_t n = 0;
+    for (const auto &c : checkers_) n += c->checked();
+    return n;
 }
 
 uint32_t Morpheus::block_bytes(void *ctx, uint64_t line_addr)
@@ -140,6 +180,9 @@ void Morpheus::register_stats(stat_registry *r)
             {"predictor_stalls", &m.st.predictor_stalls, "cycles", "cycles the predictor waited for request-queue room"},
             {"max_queue", &m.st.max_queue, "entries", "largest request-queue occupancy"},
             {"merged", &m.st.merged, "requests", "reads merged into a pending read of their line"},
+            {"hit_served", &m.st.hit_served, "requests", "requests served by extended hits (writes and merged reads included)"},
+            {"rbuf_stall_cycles", &m.st.rbuf_stalls, "cycles", "cycles hit results waited for a read data buffer entry (summed)"},
+            {"wbuf_stall_cycles", &m.st.wbuf_stalls, "cycles", "cycles a write or atomic waited for a write data buffer entry"},
             {"pred.predictions", &m.bp.st.predictions, "requests", "hit/miss predictions"},
             {"pred.true_positives", &m.bp.st.true_positives, "requests", "predicted hits that hit"},
             {"pred.false_positives", &m.bp.st.false_positives, "requests", "predicted hits that missed"},
@@ -180,6 +223,11 @@ void Morpheus::register_stats(stat_registry *r)
     end_wb_.push_back(EndWb{this, -1});
     derived("gpu.morpheus.end_writebacks", end_writebacks, &end_wb_.back(), "lines",
             "dirty extended-LLC lines written back to DRAM at the application's end (every cache-mode SM)");
+    derived("gpu.morpheus.end_writeback_bytes",
+            [](const stat_registry *reg, stat_scope sc, const void *v) {
+                return end_writebacks(reg, sc, v) * static_cast<const EndWb *>(v)->m->ctls_[0]->m.p.line;
+            },
+            &end_wb_.back(), "bytes", "their DRAM write traffic (whole lines)");
     // Storage of one controller (§7.5, G6) and of a memory partition (its slices' controllers).
     const char *parts[] = {"bloom", "wst", "queue", "rbuf", "wbuf", "total"};
     for (size_t i = 0; i < 6; i++)
@@ -189,11 +237,31 @@ void Morpheus::register_stats(stat_registry *r)
     derived("gpu.morpheus.storage.partition_kib",
             [](const stat_registry *, stat_scope, const void *v) { return static_cast<double>(*static_cast<const uint64_t *>(v)) / 8192.0; },
             &storage_[6], "KiB", "storage of the Morpheus controllers of one memory partition");
-    for (const char *leaf : {"requests", "ext_hits", "ext_misses", "fills", "writebacks", "dram_reads", "dram_writes",
+    for (const char *leaf : {"requests", "dispatched", "ext_hits", "ext_misses", "fills", "writebacks", "dram_reads", "dram_writes",
                              "pred.true_positives", "pred.false_positives", "pred.true_negatives", "pred.false_negatives",
                              "pred.swaps"})
         sum(std::string("gpu.morpheus.") + leaf, std::string("gpu.l2[*].morpheus.") + leaf, "events",
             "summed over the L2 slices' Morpheus controllers");
+}
+
+void register_llc_throughput(stat_registry *r)
+{
+    int a = stat_add_sum(r, "gpu.llc.conv_hits", "gpu.l2[*].hits", "accesses", "conventional LLC hits (the L2 slices')", nullptr);
+    int b = stat_add_sum(r, "gpu.llc.ext_hits", "gpu.l2[*].morpheus.hit_served", "requests",
+                         "requests the extended LLC served with a hit (reads, writes, atomics)", nullptr);
+    // conv + ext, looked up when read (statistics are read at the ends of kernels only)
+    int h = a < 0 || b < 0 ? -1
+                           : stat_add_derived(
+                                 r, "gpu.llc.hits",
+                                 [](const stat_registry *reg, stat_scope sc, const void *) {
+                                     return stat_value(reg, stat_find(reg, "gpu.llc.conv_hits"), sc) +
+                                            stat_value(reg, stat_find(reg, "gpu.llc.ext_hits"), sc);
+                                 },
+                                 nullptr, "requests", "LLC hits, conventional + extended (§7.4's LLC throughput)",
+                                 nullptr);
+    if (h < 0 || stat_add_ratio(r, "gpu.llc.throughput", "gpu.llc.hits", "gpu.cycles", "hits/cycle",
+                                "LLC throughput: conventional + extended LLC hits per core cycle", nullptr) < 0)
+        throw Error(GTLM_ST_ECONFIG, "cannot register the LLC throughput statistics");
 }
 
 } // namespace gtlm

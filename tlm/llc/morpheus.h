@@ -3,9 +3,11 @@
 // -morpheus_cache_sm_list). Each controller (model/llc/mctl.h) is installed through the slice's
 // controller seam: the front hook (address separator) and an L2Controller ticked with the slice,
 // whose DRAM traffic goes through the slice's DRAM socket. Interim: the controller <-> cache-mode SM
-// packets are not on the crossbar's sockets yet; model/llc/ext_link.h times them with the crossbar's
+// packets do not go through the compute SMs' crossbar; model/llc/ext_link.h times them with its
 // latency and flit rate. The cache-mode SMs are the server model (model/llc/ext_llc.h) behind the
-// ellc_backend interface, which the executed helper kernel will implement.
+// ellc_backend interface, which the executed helper kernel will implement. The packets between the
+// controllers and the cache-mode SMs are TLM-2.0 transactions (llc/ext_noc.h): each controller's
+// MctlPort, the interconnect's ExtNoc, each cache-mode SM's ExtLlcSm.
 // Statistics: gpu.l2[j].morpheus.*, gpu.sm[i].ext_llc.*, totals gpu.morpheus.*.
 #ifndef GTLM_TLM_MORPHEUS_H
 #define GTLM_TLM_MORPHEUS_H
@@ -25,8 +27,15 @@ extern "C" {
 }
 
 #include "l2/l2_module.h"
+#include "check/protocol_checker.h"
+#include "llc/ext_noc.h"
 
 namespace gtlm {
+
+// LLC throughput (§7.4, conventional + extended): gpu.llc.conv_hits (the L2 slices' hits),
+// gpu.llc.ext_hits (requests answered by extended hits; 0 without Morpheus), gpu.llc.hits and
+// gpu.llc.throughput = hits per core cycle. Registered with Morpheus, or with -morpheus_llc_stats 1.
+void register_llc_throughput(stat_registry *r);
 
 class Morpheus {
 public:
@@ -41,6 +50,11 @@ public:
     int n_cache_sms() const { return static_cast<int>(cache_sms_.size()); }
     const mctl &controller(int j) const { return ctls_[static_cast<size_t>(j)]->m; }
     const ellc_server &server() const { return srv_; }
+    const ExtNoc &noc() const { return *noc_; }
+    // Transactions the protocol checkers of its links saw complete (-gtlm_check_protocol; else 0).
+    uint64_t checked_transactions() const;
+    // Waveform observables: the controllers and the packets between them and the cache-mode SMs.
+    void observe(ProbeList &out) const;
     // Compression (-morpheus_compression): the device memory whose data BDI classifies (a launch's);
     // without it (trace-driven runs) every block is stored uncompressed.
     void set_memory(dmem *mem);
@@ -73,6 +87,14 @@ private:
     ext_link link_{};
     std::vector<std::unique_ptr<Ctl>> ctls_;
     std::vector<l2_front> fronts_;
+    // The packets' sockets (ext_noc.h); mctl_net hooks into them.
+    static int net_to_sm(void *ctx, uint32_t ctl, uint32_t rank, uint64_t send, uint32_t bytes, const ellc_req *q,
+                         uint64_t *arrive);
+    static void net_to_ctl(void *ctx, uint32_t rank, uint32_t ctl, uint32_t bytes, const ellc_done *d);
+    std::unique_ptr<ExtNoc> noc_;
+    std::vector<std::unique_ptr<MctlPort>> ports_;
+    std::vector<std::unique_ptr<ExtLlcSm>> ext_sms_;
+    std::vector<std::unique_ptr<ProtocolChecker>> checkers_; // -gtlm_check_protocol: on every link
 };
 
 } // namespace gtlm

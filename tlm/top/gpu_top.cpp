@@ -65,6 +65,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
         for (auto &l : l2s_) slices.push_back(l.get());
         morpheus_ = std::make_unique<Morpheus>(cfg_, sm_modes_, slices, stats);
     }
+    if (stats && (morpheus_ || cfg_.morpheus.llc_stats)) register_llc_throughput(stats); // §7.4
 
     stats_ = stats;
     if (cfg_.cbwt.ctrl || cfg_.cbwt.stats) cbwt_ = std::make_unique<CbwtGlue>(cfg_, *this, stats);
@@ -148,6 +149,7 @@ void Gpu::open_vcd()
     if (cbwt_) cbwt_->observe(probes);
     for (auto &l : l2s_) l->observe(probes);
     for (auto &d : drams_) d->observe(probes);
+    if (morpheus_) morpheus_->observe(probes);
     vcd_->add(std::move(probes.all()));
     runner_.after_edge = [this] { vcd_->sample(); };
     if (vcd_->n_signals() == 0)

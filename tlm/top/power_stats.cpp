@@ -1,5 +1,6 @@
 #include "top/power_stats.h"
 
+#include <cmath>
 #include <cstring>
 #include <deque>
 #include <unordered_map>
@@ -10,7 +11,7 @@ namespace {
 
 // What a derived statistic computes.
 enum What { W_COMP_DYN, W_COMP_STAT, W_COMP_POWER, W_DYN, W_STAT, W_TOTAL, W_POWER, W_DYN_POWER, W_STAT_POWER,
-            W_PERF_PER_WATT, W_PER_INSN, W_TABLES, W_UNIT_DYN, W_UNIT_STAT, W_UNIT_TOTAL };
+            W_PERF_PER_WATT, W_PER_INSN, W_TABLES, W_END_WB, W_UNIT_DYN, W_UNIT_STAT, W_UNIT_TOTAL };
 
 constexpr double kPjToJ = 1e-12;
 
@@ -197,6 +198,8 @@ void PowerStats::resolve(const stat_registry *r) const
     cycles_id_ = id("gpu.cycles");
     flits_id_[0] = id("gpu.icnt.req.flits");
     flits_id_[1] = id("gpu.icnt.rsp.flits");
+    flits_id_[2] = id("gpu.icnt.ext.flits"); // Morpheus' controller <-> cache-mode SM packets (absent: 0)
+    end_wb_id_ = id("gpu.morpheus.end_writebacks");
     ipc_id_ = id("gpu.ipc");
     insn_id_ = id("gpu.warp_insn");
     resolved_for_ = r;
@@ -285,7 +288,7 @@ PowerBreakdown PowerStats::unit_at(const stat_registry *r, stat_scope s, char wh
         k.bytes = val(r, s, id[4]) * d.data_command_ratio * d.bus_width * d.chips_per_channel;
         pwr_dram_energy(pc, &k, &t, b.dyn, b.stat);
     } else {
-        pwr_noc_energy(pc, val(r, s, flits_id_[0]) + val(r, s, flits_id_[1]), &t, b.dyn, b.stat);
+        pwr_noc_energy(pc, val(r, s, flits_id_[0]) + val(r, s, flits_id_[1]) + val(r, s, flits_id_[2]), &t, b.dyn, b.stat);
     }
     return b;
 }
@@ -308,7 +311,27 @@ PowerBreakdown PowerStats::gpu(const stat_registry *r, stat_scope s) const
         total.dyn[PWR_C_L2] += k * total.dynamic();
         total.stat[PWR_C_L2] += k * total.leakage();
     }
+    add(end_writebacks(r, s));
     return total;
+}
+
+PowerBreakdown PowerStats::end_writebacks(const stat_registry *r, stat_scope s) const
+{
+    resolve(r);
+    PowerBreakdown b;
+    double n = s == STAT_SCOPE_RUN ? val(r, s, end_wb_id_) : 0;
+    if (n <= 0) return b;
+    const power_config *pc = &cfg_.power;
+    double line = cfg_.l2.dl2.line_size;
+    double flit = cfg_.noc.flit_size > 0 ? cfg_.noc.flit_size : 1;
+    pwr_time none{0, cfg_.gpu.clocks.core_mhz, cfg_.gpu.clocks.l2_mhz}; // events only, no time
+    b.dyn[PWR_C_SM] += n * line * cfg_.morpheus.ext_pj_per_byte;
+    pwr_noc_energy(pc, n * std::ceil((NOC_HEADER_BYTES + line) / flit), &none, b.dyn, b.stat);
+    pwr_dram_counts k{};
+    k.activates = k.precharges = k.writes = n;
+    k.bytes = n * line;
+    pwr_dram_energy(pc, &k, &none, b.dyn, b.stat);
+    return b;
 }
 
 double PowerStats::table_bits(const stat_registry *r, stat_scope s) const
@@ -327,6 +350,10 @@ double PowerStats::derive(const stat_registry *r, stat_scope scope, const void *
         PowerBreakdown b = ps->unit(r, scope, c->which, c->index);
         double v = c->what == W_UNIT_DYN ? b.dynamic() : c->what == W_UNIT_STAT ? b.leakage() : b.dynamic() + b.leakage();
         return v * kPjToJ;
+    }
+    if (c->what == W_END_WB) {
+        PowerBreakdown b = ps->end_writebacks(r, scope);
+        return (b.dynamic() + b.leakage()) * kPjToJ;
     }
     if (c->what == W_TABLES) return ps->table_bits(r, scope) * ps->cfg_.power.ev_pj[PWR_EV_TABLE_BIT] * kPjToJ;
     PowerBreakdown b = ps->gpu(r, scope);
@@ -375,6 +402,9 @@ int PowerStats::register_stats(stat_registry *r)
         add(p + "avg_power", W_COMP_POWER, c, 0, 0, "W", "average power (dynamic + leakage): " + what, gk.c_str(),
             gr.c_str());
     }
+    if (morpheus_)
+        add("gpu.morpheus.end_writeback_energy", W_END_WB, 0, 0, 0, "J",
+            "energy of the extended-LLC write-backs at the application's end (run scope; in the GPU totals)");
     add("gpu.power.dynamic_energy", W_DYN, 0, 0, 0, "J", "dynamic energy, all components");
     add("gpu.power.static_energy", W_STAT, 0, 0, 0, "J", "leakage energy, all components");
     add("gpu.power.total_energy", W_TOTAL, 0, 0, 0, "J", "total energy", "gpu_tot_energy_kernel", "gpu_tot_energy");

@@ -52,7 +52,11 @@ public:
     double seconds(const stat_registry *r, stat_scope scope) const;
     // Morpheus' controllers draw this fraction of the GPU's power (§7.5: 0.93%), charged to the L2
     // component of the GPU totals; 0 (the default) without Morpheus.
-    void set_controller_frac(double f) { ctl_frac_ = f; }
+    void set_controller_frac(double f) { ctl_frac_ = f; morpheus_ = true; }
+    // Morpheus (G24): energy of the dirty extended-LLC lines written back at the application's end
+    // (run scope only; 0 without Morpheus): each line read out of its cache-mode SM, one packet to
+    // the controller, one DRAM write with its activate and precharge.
+    PowerBreakdown end_writebacks(const stat_registry *r, stat_scope scope) const;
 
     // Bits accessed in the SMs' technique tables (APRES) in a scope.
     double table_bits(const stat_registry *r, stat_scope s) const;
@@ -73,11 +77,12 @@ private:
     mutable const stat_registry *resolved_for_ = nullptr;
     mutable int resolved_n_ = -1;
     mutable std::vector<std::vector<int>> sm_ids_, l2_ids_, dram_ids_;
-    mutable int cycles_id_ = -1, flits_id_[2] = {-1, -1}, ipc_id_ = -1, insn_id_ = -1;
+    mutable int cycles_id_ = -1, flits_id_[3] = {-1, -1, -1}, ipc_id_ = -1, insn_id_ = -1, end_wb_id_ = -1;
 
     const gtlm_config &cfg_;
     int n_sms_, n_slices_;
     double ctl_frac_ = 0;
+    bool morpheus_ = false;
     std::deque<Ctx> ctx_; // the derived statistics' contexts (a deque keeps their addresses)
 };
 
