@@ -6,6 +6,7 @@
 
 const char *const cbwt_eq1_names[] = {"nmax", "current", NULL};
 const char *const cbwt_pd_launch_names[] = {"keep", "reset", NULL};
+const char *const cbwt_scope_names[] = {"global", "core", NULL};
 
 int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *e)
 {
@@ -49,6 +50,8 @@ int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *e)
                        "PDP bypasses only while the last period's lls_rate exceeds T_LLS (contention detected)", e);
     rc |= opt_add_enum(r, b, "-cbwt_pd_launch", &c->pd_launch, cbwt_pd_launch_names, "keep",
                        "at each kernel launch keep the predicted PD or reset it to -pdp_pd", e);
+    rc |= opt_add_enum(r, b, "-cbwt_maw_scope", &c->maw_scope, cbwt_scope_names, "global",
+                       "CBWT: one MAW for the GPU from the sampler L1 (doc) or one per SM from its own L1, LLS and packets", e);
     return rc;
 }
 

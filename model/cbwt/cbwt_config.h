@@ -8,6 +8,7 @@
 
 enum { CBWT_EQ1_NMAX = 0, CBWT_EQ1_CURRENT = 1 };
 enum { CBWT_PD_KEEP = 0, CBWT_PD_RESET = 1 };
+enum { CBWT_SCOPE_GLOBAL = 0, CBWT_SCOPE_CORE = 1 };
 
 typedef struct cbwt_config {
     int maw;             /* static max active warps per scheduler (SWL-N, any scheduler); 0 = none */
@@ -31,10 +32,12 @@ typedef struct cbwt_config {
     int mrpb_depth;      /* entries per MRPB FIFO */
     int lls_gate;        /* gap G26: PDP bypasses only after a period with lls_rate > T_LLS */
     int pd_launch;       /* kernel launch: keep the predicted PD, or reset it to -pdp_pd (G14) */
+    int maw_scope;       /* gap G2: one MAW from the sampler L1 and GPU-wide detectors, or one per SM */
 } cbwt_config;
 
 extern const char *const cbwt_eq1_names[];
 extern const char *const cbwt_pd_launch_names[];
+extern const char *const cbwt_scope_names[];
 
 int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *err);
 int cbwt_config_check(const opt_registry *r, const cbwt_config *c, strbuf *err);

@@ -304,3 +304,22 @@ TEST(Cbwt, TimeSeriesAndWaveformCarryTheControllersSignals)
     std::remove(csv.c_str());
     std::remove(vcd.c_str());
 }
+
+TEST(Cbwt, PerCoreScopeGivesEachSmItsOwnController)
+{
+    // -cbwt_maw_scope core on the congested, contended run: every SM closes its own periods on its
+    // own loads (so about 16 times the GPU-wide count) and throttles on its own signals.
+    std::vector<const char *> ov = {"-pdp_mode", "shared", "-cbwt_ctrl", "1", "-cbwt_period", "256", "-pdp_period", "256",
+                                    "-cbwt_maw_scope", "core"};
+    gtlm_sim *sim = make(ov);
+    ASSERT_NE(sim, nullptr);
+    CbwtRun r = run(sim, 32, 768, 32, 4, 0);
+    ASSERT_TRUE(r.ok) << r.error;
+    double periods = stat(sim, "gpu.cbwt.periods"), coarse = stat(sim, "gpu.cbwt.step_1") + stat(sim, "gpu.cbwt.step_1dec");
+    std::printf("per-core: %.0f cycles, %.0f periods, avg MAW %.2f, coarse steps %.0f\n", r.cycles, periods,
+                stat(sim, "gpu.cbwt.maw_avg"), coarse);
+    EXPECT_GT(periods, 16.0 * 2);
+    EXPECT_GT(coarse, 0.0);
+    EXPECT_LT(stat(sim, "gpu.cbwt.maw_avg"), 24.0);
+    gtlm_sim_destroy(sim);
+}

@@ -193,28 +193,28 @@ TEST(CbwtWiring, ControllerClosesPeriodsOnLoadsOrTimeoutAndStartsEachKernelAtNma
     EXPECT_DOUBLE_EQ(c.params.t_noc_h, 16.0); // 4x and 2x the zero-load latency
     EXPECT_DOUBLE_EQ(c.params.t_noc_l, 8.0);
     cbwt_ctl_kernel_begin(&c, 24, 0, 0, 0);
-    EXPECT_EQ(c.maw.maw, 24);
+    EXPECT_EQ(c.g.maw.maw, 24);
     // a congested, contended period: 100 loads, 75 bypassed -> Eq. 1: (1 - 0.75) * 24 = 6
-    for (int i = 0; i < 10; i++) noc_sampler_record(&c.noc, 1, 40);
+    for (int i = 0; i < 10; i++) noc_sampler_record(&c.noc, 1, 40, NOC_DIR_REQ, 0);
     c.hw[0].lls = 10;
     c.hw[0].accesses = 50;
     EXPECT_EQ(cbwt_ctl_poll(&c, 99, 75, 10), 0);
     EXPECT_EQ(cbwt_ctl_poll(&c, 100, 75, 11), 1);
-    EXPECT_EQ(c.maw.maw, 6);
-    EXPECT_EQ(c.step, (uint64_t)MAW_STEP_1);
-    EXPECT_DOUBLE_EQ(c.lls_rate, 0.2);
-    EXPECT_DOUBLE_EQ(c.noc_lat, 40.0);
+    EXPECT_EQ(c.g.maw.maw, 6);
+    EXPECT_EQ(c.g.step, (uint64_t)MAW_STEP_1);
+    EXPECT_DOUBLE_EQ(c.g.lls_rate, 0.2);
+    EXPECT_DOUBLE_EQ(c.g.noc_lat, 40.0);
     EXPECT_EQ(c.hw[0].lls, 0u);
     // no loads for -cbwt_timeout cycles: the period closes anyway; the latency (nothing sampled)
     // stays 40 > T_NoC_H in the fine region: step 2
     EXPECT_EQ(cbwt_ctl_poll(&c, 100, 75, 1010), 0);
     EXPECT_EQ(cbwt_ctl_poll(&c, 100, 75, 1011), 1);
-    EXPECT_EQ(c.maw.maw, 5);
-    EXPECT_EQ(c.step, (uint64_t)MAW_STEP_2);
+    EXPECT_EQ(c.g.maw.maw, 5);
+    EXPECT_EQ(c.g.step, (uint64_t)MAW_STEP_2);
     EXPECT_EQ(c.timeouts, 1u);
     EXPECT_EQ(c.maw_cycles, 24u * 11 + 6u * 1000); // MAW integrated over the cycles it held
     cbwt_ctl_kernel_begin(&c, 12, 100, 75, 2000);
-    EXPECT_EQ(c.maw.maw, 12);
+    EXPECT_EQ(c.g.maw.maw, 12);
     cbwt_ctl_free(&c);
 }
 

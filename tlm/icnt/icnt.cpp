@@ -128,12 +128,15 @@ void Icnt::deliver(uint64_t cycle)
         int j = o - out_base_;
         if (!to_l2[j]->can_send() || !req_net_->pop(o, cycle, &p)) continue;
         count(req_, p);
-        to_l2[j]->send(payload_of(p.cookie));
+        Gp &gp = payload_of(p.cookie);
+        req_net_->record(p, cycle, NOC_DIR_REQ, static_cast<int>(mem_ext(gp).sm));
+        to_l2[j]->send(gp);
     }
     for (int i = rsp_net_->next_held_out(0, n_sms_); i < n_sms_; i = rsp_net_->next_held_out(i + 1, n_sms_)) {
         if (!from_sm[i]->can_respond() || !rsp_net_->pop(rsp_out(i), cycle, &p)) continue;
         count(rsp_, p);
         Gp &gp = payload_of(p.cookie);
+        rsp_net_->record(p, cycle, NOC_DIR_RSP, i);
         from_sm[i]->respond(gp);
     }
 }

@@ -25,7 +25,7 @@ IcntNet::IcntNet(const noc_config &cfg, int n_in, int n_out)
 IcntNet::~IcntNet() { xbar_free(&x_); }
 
 // The LFSR picks the samplers as packets leave (the choice is independent of the packet).
-void IcntNet::sample(const xbar_pkt &p, uint64_t now)
+void IcntNet::sample(const xbar_pkt &p, uint64_t now, int dir, int sm)
 {
     uint64_t from = p.push_cycle;
     auto it = offered_.find(p.cookie);
@@ -33,7 +33,7 @@ void IcntNet::sample(const xbar_pkt &p, uint64_t now)
         from = it->second;
         offered_.erase(it);
     }
-    noc_sampler_record(sampler_, noc_sampler_pick(sampler_), now - from);
+    noc_sampler_record(sampler_, noc_sampler_pick(sampler_), now - from, dir, sm);
 }
 
 bool IcntNet::can_ever_fit(uint32_t bytes) const

@@ -56,15 +56,17 @@ CbwtGlue::CbwtGlue(const gtlm_config &cfg, Gpu &gpu, stat_registry *stats)
         if (cbwt_l2_attach(&l2_[static_cast<size_t>(j)], &gpu.l2(j).core(), &ctl_.hw[j], &ctl_.full[j]) != 0)
             throw std::runtime_error("CBWT: the L2 slice's cache hooks are taken");
     gpu.icnt_mut().set_sampler(&ctl_.noc);
+    loads_.assign(static_cast<size_t>(gpu.n_sms()), 0);
+    byp_.assign(static_cast<size_t>(gpu.n_sms()), 0);
     if (gate_) set_bypass_gate(false); // gap G26: no bypassing before contention is detected
     if (stats) register_stats(stats);
 }
 
 CbwtGlue::~CbwtGlue() { cbwt_ctl_free(&ctl_); }
 
-void CbwtGlue::sampler_counts(uint64_t &loads, uint64_t &bypasses) const
+void CbwtGlue::l1_counts(int sm, uint64_t &loads, uint64_t &bypasses) const
 {
-    const sm_core &c = gpu_.sm(0).core();
+    const sm_core &c = gpu_.sm(sm).core();
     loads = c.pdp.mode != PDP_MODE_OFF ? c.pdp.loads : 0;
     bypasses = c.l1d_enabled ? c.l1d.st.bypasses : 0;
 }
@@ -77,21 +79,51 @@ void CbwtGlue::broadcast(uint32_t maw)
 
 void CbwtGlue::kernel_begin(uint64_t cycle)
 {
+    int n_max = static_cast<int>(sm_core_warps_per_sched(&gpu_.sm(0).core()));
+    if (ctl_.core) {
+        for (int i = 0; i < gpu_.n_sms(); i++) l1_counts(i, loads_[static_cast<size_t>(i)], byp_[static_cast<size_t>(i)]);
+        cbwt_ctl_kernel_begin_cores(&ctl_, n_max, loads_.data(), byp_.data(), cycle);
+        periods_.assign(loads_.size(), 0);
+        broadcast(static_cast<uint32_t>(n_max > 0 ? n_max : 1)); // every SM's controller starts at n_max
+        return;
+    }
     uint64_t loads, byp;
     sampler_counts(loads, byp);
-    cbwt_ctl_kernel_begin(&ctl_, static_cast<int>(sm_core_warps_per_sched(&gpu_.sm(0).core())), loads, byp, cycle);
-    broadcast(static_cast<uint32_t>(ctl_.maw.maw));
+    cbwt_ctl_kernel_begin(&ctl_, n_max, loads, byp, cycle);
+    broadcast(static_cast<uint32_t>(ctl_.g.maw.maw));
 }
 
 void CbwtGlue::poll(uint64_t cycle)
 {
     if (!ctrl_) return; // statistics only: no periods, no MAW
+    if (ctl_.core) {
+        poll_cores(cycle);
+        return;
+    }
     uint64_t loads, byp;
     sampler_counts(loads, byp);
-    int before = ctl_.maw.maw;
+    int before = ctl_.g.maw.maw;
     if (!cbwt_ctl_poll(&ctl_, loads, byp, cycle)) return;
-    if (ctl_.maw.maw != before) broadcast(static_cast<uint32_t>(ctl_.maw.maw));
-    if (gate_) set_bypass_gate(ctl_.lls_rate > ctl_.params.t_lls);
+    if (ctl_.g.maw.maw != before) broadcast(static_cast<uint32_t>(ctl_.g.maw.maw));
+    if (gate_) set_bypass_gate(ctl_.g.lls_rate > ctl_.params.t_lls);
+}
+
+// Core scope (gap G2 option): each SM's controller sets that SM's MAW; the contention gate opens
+// per SM on its own period's lls_rate.
+void CbwtGlue::poll_cores(uint64_t cycle)
+{
+    int n = gpu_.n_sms();
+    for (int i = 0; i < n; i++) l1_counts(i, loads_[static_cast<size_t>(i)], byp_[static_cast<size_t>(i)]);
+    if (!cbwt_ctl_poll_cores(&ctl_, loads_.data(), byp_.data(), cycle)) return;
+    for (int i = 0; i < n; i++) {
+        const cbwt_unit &u = ctl_.core[i];
+        uint64_t &seen = periods_[static_cast<size_t>(i)];
+        if (u.maw.periods == seen) continue; // this SM's period did not close
+        seen = u.maw.periods;
+        sm_core &c = gpu_.sm(i).core();
+        sm_core_set_warp_limit(&c, static_cast<uint32_t>(u.maw.maw));
+        if (gate_) c.pdp.bypass_open = u.lls_rate > ctl_.params.t_lls ? 1 : 0;
+    }
 }
 
 // The L2's contention notice to every L1 (seed Sec. V-B: "When the LLS rate ... is high enough, the
@@ -104,7 +136,7 @@ void CbwtGlue::set_bypass_gate(bool open)
 
 void CbwtGlue::observe(ProbeList &out) const
 {
-    const cbwt_ctl *c = &ctl_;
+    const cbwt_unit *c = &shown();
     const Gpu *g = &gpu_;
     out.scope("gpu.cbwt.");
     out.level("maw", 16, [c] { return static_cast<uint64_t>(c->maw.maw); });
