@@ -52,6 +52,8 @@ int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *e)
                        "at each kernel launch keep the predicted PD or reset it to -pdp_pd", e);
     rc |= opt_add_enum(r, b, "-cbwt_maw_scope", &c->maw_scope, cbwt_scope_names, "global",
                        "CBWT: one MAW for the GPU from the sampler L1 (doc) or one per SM from its own L1, LLS and packets", e);
+    rc |= opt_add_bool(r, b, "-cbwt_noc_src_queue", &c->noc_src_queue, "0",
+                       "CBWT: NoC latency counts a packet's wait in its sender's queue (L1 miss/bypass, L2 response)", e);
     return rc;
 }
 

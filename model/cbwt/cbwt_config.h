@@ -33,6 +33,8 @@ typedef struct cbwt_config {
     int lls_gate;        /* gap G26: PDP bypasses only after a period with lls_rate > T_LLS */
     int pd_launch;       /* kernel launch: keep the predicted PD, or reset it to -pdp_pd (G14) */
     int maw_scope;       /* gap G2: one MAW from the sampler L1 and GPU-wide detectors, or one per SM */
+    int noc_src_queue;   /* NoC latency from a packet's entry into its sender's queue (L1 miss queue,
+                            bypass queue, L2 response queue), not from its first offer (spec 3.4) */
 } cbwt_config;
 
 extern const char *const cbwt_eq1_names[];

@@ -323,3 +323,34 @@ TEST(Cbwt, PerCoreScopeGivesEachSmItsOwnController)
     EXPECT_LT(stat(sim, "gpu.cbwt.maw_avg"), 24.0);
     gtlm_sim_destroy(sim);
 }
+
+TEST(Cbwt, PerDirectionNocLatenciesAndTheSendersQueue)
+{
+    // Per direction the averages split the totals; with -cbwt_noc_src_queue 1 a packet's wait in
+    // its sender's queue (L1 miss queue, bypass queue, L2 response queue) is added, so no latency
+    // shrinks and, with 48 warps per SM queueing misses, the request latency grows.
+    double base[4] = {0, 0, 0, 0};
+    for (int q = 0; q < 2; q++) {
+        std::vector<const char *> ov = {"-cbwt_stats", "1", "-cbwt_noc_sample", "1", "-cbwt_noc_src_queue", q ? "1" : "0"};
+        gtlm_sim *sim = make(ov);
+        ASSERT_NE(sim, nullptr);
+        CbwtRun r = run(sim, 32, 768, 32, 1, 0);
+        ASSERT_TRUE(r.ok) << r.error;
+        double req = stat(sim, "gpu.cbwt.noc_req_latency_total"), rsp = stat(sim, "gpu.cbwt.noc_rsp_latency_total");
+        EXPECT_EQ(req + rsp, stat(sim, "gpu.cbwt.noc_latency_total"));
+        EXPECT_EQ(stat(sim, "gpu.cbwt.noc_req_packets"), stat(sim, "gpu.icnt.req.packets"));
+        EXPECT_EQ(stat(sim, "gpu.cbwt.noc_rsp_packets"), stat(sim, "gpu.icnt.rsp.packets"));
+        EXPECT_EQ(stat(sim, "gpu.cbwt.noc_req_sampled_latency"), req); // 1 in 1
+        double cur[4] = {req, rsp, r.cycles, stat(sim, "gpu.cbwt.noc_req_latency_avg")};
+        std::printf("src_queue %d: %.0f cycles, request latency avg %.2f, reply %.2f\n", q, r.cycles, cur[3],
+                    stat(sim, "gpu.cbwt.noc_rsp_latency_avg"));
+        if (q) {
+            EXPECT_EQ(cur[2], base[2]); // measurement only: timing unchanged
+            EXPECT_GT(cur[0], base[0]);
+            EXPECT_GE(cur[1], base[1]);
+        } else {
+            for (int k = 0; k < 4; k++) base[k] = cur[k];
+        }
+        gtlm_sim_destroy(sim);
+    }
+}

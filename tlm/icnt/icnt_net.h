@@ -34,8 +34,9 @@ public:
     bool can_ever_fit(uint32_t bytes) const;
     // Whether input `in` has room now for the packet, counting the flits staged there.
     bool fits(int in, uint32_t bytes) const;
-    // Queues a packet that fits, to enter the crossbar at edge `visible`.
-    void stage(int in, int out, uint32_t bytes, uint64_t cookie, uint64_t visible);
+    // Queues a packet that fits, to enter the crossbar at edge `visible`. `queued`: the edge it
+    // entered its sender's queue (CBWT's sampler counts from there when earlier), or kNever.
+    void stage(int in, int out, uint32_t bytes, uint64_t cookie, uint64_t visible, uint64_t queued = ~uint64_t{0});
     // The tick of edge `now`: staged packets visible by now enter, then the crossbar moves flits.
     void tick(uint64_t now);
 

@@ -184,6 +184,19 @@ void CbwtGlue::register_stats(stat_registry *r)
           "CBWT: average sampled NoC latency (icnt cycles)");
     ratio("gpu.cbwt.noc_latency_avg", "gpu.cbwt.noc_latency_total", "gpu.cbwt.noc_packets",
           "average NoC latency of every packet (icnt cycles)");
+    static const char *const dirs[NOC_DIRS] = {"req", "rsp"};
+    static const char *const dir_names[NOC_DIRS] = {"request", "reply"};
+    for (int d = 0; d < NOC_DIRS; d++) {
+        std::string p = std::string("gpu.cbwt.noc_") + dirs[d] + "_", what = dir_names[d];
+        counter(p + "latency_total", &ctl_.noc.dir_all_sum[d], "cycles", ("latency of every " + what + " packet, summed (icnt cycles)").c_str());
+        counter(p + "packets", &ctl_.noc.dir_all_cnt[d], "packets", (what + " packets").c_str());
+        counter(p + "sampled_latency", &ctl_.noc.dir_smp_sum[d], "cycles", ("CBWT: latency of the sampled " + what + " packets, summed").c_str());
+        counter(p + "sampled_packets", &ctl_.noc.dir_smp_cnt[d], "packets", ("CBWT: " + what + " packets sampled").c_str());
+        ratio((p + "latency_avg").c_str(), (p + "latency_total").c_str(), (p + "packets").c_str(),
+              ("average NoC latency of every " + what + " packet (icnt cycles)").c_str());
+        ratio((p + "latency_sampled_avg").c_str(), (p + "sampled_latency").c_str(), (p + "sampled_packets").c_str(),
+              ("CBWT: average sampled NoC latency of " + what + " packets (icnt cycles)").c_str());
+    }
     counter("gpu.cbwt.periods", &ctl_.periods, "periods", "CBWT: controller periods closed");
     counter("gpu.cbwt.timeouts", &ctl_.timeouts, "periods", "CBWT: periods closed by -cbwt_timeout");
     counter("gpu.cbwt.sampler_loads", &ctl_.period_loads, "accesses", "CBWT: sampler-L1 loads of closed periods (m)");
