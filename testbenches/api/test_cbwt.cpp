@@ -354,3 +354,24 @@ TEST(Cbwt, PerDirectionNocLatenciesAndTheSendersQueue)
         gtlm_sim_destroy(sim);
     }
 }
+
+TEST(Cbwt, GtoConfigurationsOfFig18Run)
+{
+    // Fig. 18's configurations: SWL under GTO (the N oldest warps eligible, GTO among them; the
+    // eligibility itself is hand-checked in test_cbwt_gto.cpp) and CBWT under GTO: the results stay
+    // right and a limit of 2 holds ready warps back.
+    std::vector<const char *> swl = {"-gpgpu_scheduler", "gto", "-cbwt_maw", "2"};
+    gtlm_sim *sim = make(swl);
+    ASSERT_NE(sim, nullptr);
+    CbwtRun r = run(sim, 16, 256, 8, 2, 0);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_GT(stat(sim, "gpu.sm[0].stall.throttled"), 0.0);
+    gtlm_sim_destroy(sim);
+    std::vector<const char *> cbwt = {"-gpgpu_scheduler", "gto", "-pdp_mode", "shared", "-cbwt_ctrl", "1", "-cbwt_period", "256"};
+    sim = make(cbwt);
+    ASSERT_NE(sim, nullptr);
+    r = run(sim, 32, 768, 32, 2, 0);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_GT(stat(sim, "gpu.cbwt.periods"), 0.0);
+    gtlm_sim_destroy(sim);
+}
