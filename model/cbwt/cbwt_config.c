@@ -7,6 +7,7 @@
 const char *const cbwt_eq1_names[] = {"nmax", "current", NULL};
 const char *const cbwt_pd_launch_names[] = {"keep", "reset", NULL};
 const char *const cbwt_scope_names[] = {"global", "core", NULL};
+const char *const cbwt_vb_launch_names[] = {"keep", "clear", NULL};
 
 int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *e)
 {
@@ -54,6 +55,8 @@ int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *e)
                        "CBWT: one MAW for the GPU from the sampler L1 (doc) or one per SM from its own L1, LLS and packets", e);
     rc |= opt_add_bool(r, b, "-cbwt_noc_src_queue", &c->noc_src_queue, "0",
                        "CBWT: NoC latency counts a packet's wait in its sender's queue (L1 miss/bypass, L2 response)", e);
+    rc |= opt_add_enum(r, b, "-cbwt_vb_launch", &c->vb_launch, cbwt_vb_launch_names, "keep",
+                       "at a kernel launch keep the L2 victim bits (doc: evictions clear them) or clear them (the L1s were invalidated)", e);
     return rc;
 }
 

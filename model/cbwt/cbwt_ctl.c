@@ -14,15 +14,16 @@ int cbwt_ctl_init(cbwt_ctl *c, const cbwt_config *cfg, int n_slices, int l2_sets
     c->n_sms = n_sms;
     c->hw = calloc((size_t)n_slices, sizeof *c->hw);
     c->full = calloc((size_t)n_slices, sizeof *c->full);
+    c->served = calloc((size_t)n_slices, sizeof *c->served);
     if (cfg->maw_scope == CBWT_SCOPE_CORE) c->core = calloc((size_t)n_sms, sizeof *c->core);
-    if (!c->hw || !c->full || (cfg->maw_scope == CBWT_SCOPE_CORE && !c->core) ||
+    if (!c->hw || !c->full || !c->served || (cfg->maw_scope == CBWT_SCOPE_CORE && !c->core) ||
         noc_sampler_init(&c->noc, cfg->noc_sample, n_sms) != 0) {
         cbwt_ctl_free(c);
         return -1;
     }
     for (int j = 0; j < n_slices; j++)
         if (lls_init(&c->hw[j], l2_sets, l2_assoc, cfg->l2_sample, n_sms, cfg->l2_share) != 0 ||
-            lls_init(&c->full[j], l2_sets, l2_assoc, 1, n_sms, 1) != 0) {
+            lls_init(&c->full[j], l2_sets, l2_assoc, 1, n_sms, 1) != 0 || victim_map_init(&c->served[j]) != 0) {
             cbwt_ctl_free(c);
             return -1;
         }
@@ -48,12 +49,15 @@ void cbwt_ctl_free(cbwt_ctl *c)
     for (int j = 0; j < c->n_slices; j++) {
         if (c->hw) lls_free(&c->hw[j]);
         if (c->full) lls_free(&c->full[j]);
+        if (c->served) victim_map_free(&c->served[j]);
     }
     free(c->hw);
     free(c->full);
+    free(c->served);
     free(c->core);
     noc_sampler_free(&c->noc);
     c->hw = c->full = NULL;
+    c->served = NULL;
     c->core = NULL;
     c->n_slices = 0;
 }
@@ -75,7 +79,14 @@ void cbwt_ctl_kernel_begin(cbwt_ctl *c, int n_max, uint64_t loads, uint64_t bypa
     c->last_cycle = cycle;
     /* a new kernel's first period starts empty: last kernel's partial counts are dropped */
     (void)noc_sampler_period(&c->noc, 0);
-    for (int j = 0; j < c->n_slices; j++) (void)lls_period(&c->hw[j]);
+    for (int j = 0; j < c->n_slices; j++) {
+        (void)lls_period(&c->hw[j]);
+        victim_map_clear(&c->served[j]); /* repeats count within a kernel: the L1s start empty */
+        if (c->cfg.vb_launch == CBWT_VB_CLEAR) {
+            lls_clear_bits(&c->hw[j]);
+            lls_clear_bits(&c->full[j]);
+        }
+    }
 }
 
 void cbwt_ctl_kernel_begin_cores(cbwt_ctl *c, int n_max, const uint64_t *loads, const uint64_t *bypasses,

@@ -23,6 +23,7 @@
 #include "lls_detector.h"
 #include "maw_ctrl.h"
 #include "noc_sampler.h"
+#include "victim_map.h"
 
 /* One controller with its period state: the GPU's, or one SM's (-cbwt_maw_scope core). */
 typedef struct cbwt_unit {
@@ -43,6 +44,7 @@ typedef struct cbwt_ctl {
     int n_slices;
     lls_detector *hw;    /* per L2 slice: victim bits on the sampled sets */
     lls_detector *full;  /* per L2 slice: victim bits on every set (statistics) */
+    victim_map *served;  /* per L2 slice: lines served per L1, L2 residency aside (statistics) */
     uint64_t last_cycle;          /* the last poll (MAW integration) */
     /* statistics (core scope: summed over the SMs' controllers) */
     uint64_t periods, timeouts, steps[MAW_STEP_COUNT];

@@ -77,6 +77,11 @@ void lls_on_evict(lls_detector *d, int set, int way)
     if (lls_sampled(d, set)) *bits(d, set, way) = 0;
 }
 
+void lls_clear_bits(lls_detector *d)
+{
+    memset(d->victim, 0, (size_t)((d->nsets + d->sample_every - 1) / d->sample_every) * (size_t)d->assoc * sizeof *d->victim);
+}
+
 double lls_period(lls_detector *d)
 {
     double r = d->accesses ? (double)d->lls / (double)d->accesses : 0.0;

@@ -34,6 +34,8 @@ void lls_on_miss(lls_detector *d, int set, int core);
 void lls_on_fill(lls_detector *d, int set, int way, uint64_t cores);
 /* (set, way) was evicted (silently: the L1s are not recalled). */
 void lls_on_evict(lls_detector *d, int set, int way);
+/* Every victim bit cleared (-cbwt_vb_launch clear at a kernel launch: the L1s were invalidated). */
+void lls_clear_bits(lls_detector *d);
 /* Period end: lls_rate of the period (0 without accesses); counters restart. */
 double lls_period(lls_detector *d);
 /* Per-core period end (-cbwt_maw_scope core): this L1's LLS and sampled-set loads since its last

@@ -141,3 +141,24 @@ TEST(CbwtScope, GlobalScopeHasNoPerCoreControllers)
     EXPECT_EQ(cbwt_ctl_poll_cores(&c, loads, byp, 10), 0);
     cbwt_ctl_free(&c);
 }
+
+TEST(CbwtScope, VictimBitsSurviveAKernelLaunchUnlessCleared)
+{
+    // The L1s are invalidated at every launch, so a re-request in the next kernel is no early
+    // eviction; the document clears victim bits only on L2 evictions (keep), clear is the option.
+    for (int mode : {CBWT_VB_KEEP, CBWT_VB_CLEAR}) {
+        cbwt_config cfg = scope_cfg(CBWT_SCOPE_GLOBAL);
+        cfg.vb_launch = mode;
+        cbwt_ctl c;
+        ASSERT_EQ(cbwt_ctl_init(&c, &cfg, 1, 64, 16, 2, 4.0), 0);
+        cbwt_ctl_kernel_begin(&c, 24, 0, 0, 0);
+        lls_on_fill(&c.hw[0], 0, 0, 1u << 0);
+        lls_on_fill(&c.full[0], 0, 0, 1u << 0);
+        cbwt_ctl_kernel_begin(&c, 24, 0, 0, 100);
+        lls_on_hit(&c.hw[0], 0, 0, 0);
+        lls_on_hit(&c.full[0], 0, 0, 0);
+        EXPECT_EQ(c.hw[0].lls, mode == CBWT_VB_KEEP ? 1u : 0u);
+        EXPECT_EQ(c.full[0].lls_total, mode == CBWT_VB_KEEP ? 1u : 0u);
+        cbwt_ctl_free(&c);
+    }
+}

@@ -55,6 +55,7 @@ CbwtGlue::CbwtGlue(const gtlm_config &cfg, Gpu &gpu, stat_registry *stats)
     for (int j = 0; j < n; j++)
         if (cbwt_l2_attach(&l2_[static_cast<size_t>(j)], &gpu.l2(j).core(), &ctl_.hw[j], &ctl_.full[j]) != 0)
             throw std::runtime_error("CBWT: the L2 slice's cache hooks are taken");
+    for (int j = 0; j < n; j++) l2_[static_cast<size_t>(j)].served = &ctl_.served[j];
     gpu.icnt_mut().set_sampler(&ctl_.noc);
     loads_.assign(static_cast<size_t>(gpu.n_sms()), 0);
     byp_.assign(static_cast<size_t>(gpu.n_sms()), 0);
@@ -162,6 +163,10 @@ void CbwtGlue::register_stats(stat_registry *r)
         counter(p + "victim_requests", &ctl_.full[j].lls_total, "accesses",
                 "loads an L1 sent again for a line the L2 already served it (every set: Fig. 5)");
         counter(p + "loads", &ctl_.full[j].accesses_total, "accesses", "loads from the L1s (every set)");
+        counter(p + "repeat_requests", &ctl_.served[j].repeats, "accesses",
+                "loads an L1 sent again for a line the L2 served it earlier in the kernel, evicted since or not");
+        counter(p + "repeat_requests_l2_miss", &ctl_.served[j].repeats_l2_miss, "accesses",
+                "repeat requests that missed in the L2 (the line was evicted after it served that L1)");
     }
     auto sum = [&](const char *path, const char *pattern, const char *unit, const char *desc) {
         ok(stat_add_sum(r, path, pattern, unit, desc, nullptr));
@@ -176,6 +181,12 @@ void CbwtGlue::register_stats(stat_registry *r)
     sum("gpu.cbwt.l2_loads", "gpu.l2[*].cbwt.loads", "accesses", "loads from the L1s at the L2");
     ratio("gpu.cbwt.contention_ratio", "gpu.cbwt.victim_requests", "gpu.cbwt.l2_loads",
           "L1 contention ratio detected at the L2 (Fig. 5, full coverage)");
+    sum("gpu.cbwt.repeat_requests", "gpu.l2[*].cbwt.repeat_requests", "accesses",
+        "repeat requests of an L1 for a line, L2 residency aside (Sec. III's victim request)");
+    sum("gpu.cbwt.repeat_requests_l2_miss", "gpu.l2[*].cbwt.repeat_requests_l2_miss", "accesses",
+        "repeat requests that missed in the L2: the victim bits were lost to an L2 eviction");
+    ratio("gpu.cbwt.contention_ratio_unbounded", "gpu.cbwt.repeat_requests", "gpu.cbwt.l2_loads",
+          "repeat requests over loads: the contention ratio if the L2 never forgot a served line");
     counter("gpu.cbwt.noc_sampled_latency", &ctl_.noc.smp_sum, "cycles", "CBWT: latency of the sampled NoC packets, summed (icnt cycles)");
     counter("gpu.cbwt.noc_sampled_packets", &ctl_.noc.smp_cnt, "packets", "CBWT: NoC packets sampled");
     counter("gpu.cbwt.noc_latency_total", &ctl_.noc.all_sum, "cycles", "latency of every NoC packet, summed (icnt cycles)");
