@@ -217,6 +217,7 @@ static void mq_push(cache_core *c, uint64_t addr, uint8_t mask, int kind, uint64
     o->kind = (uint8_t)kind;
     o->prefetch = 0;
     o->cookie = cookie;
+    o->queued = c->now;
     c->mq_count++;
 }
 

@@ -108,6 +108,7 @@ typedef struct cache_out {
     uint8_t sector_mask;
     uint8_t kind;         /* cache_out_kind */
     uint8_t prefetch;     /* a read cache_prefetch queued (marked below the cache: gtlm_mem_ext) */
+    uint64_t queued;      /* the owner's cycle (cache_core.now) when it entered the miss queue */
 } cache_out;
 
 typedef struct cache_line {

@@ -6,6 +6,8 @@
 
 const char *const cbwt_eq1_names[] = {"nmax", "current", NULL};
 const char *const cbwt_pd_launch_names[] = {"keep", "reset", NULL};
+const char *const cbwt_scope_names[] = {"global", "core", NULL};
+const char *const cbwt_vb_launch_names[] = {"keep", "clear", NULL};
 
 int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *e)
 {
@@ -49,6 +51,12 @@ int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *e)
                        "PDP bypasses only while the last period's lls_rate exceeds T_LLS (contention detected)", e);
     rc |= opt_add_enum(r, b, "-cbwt_pd_launch", &c->pd_launch, cbwt_pd_launch_names, "keep",
                        "at each kernel launch keep the predicted PD or reset it to -pdp_pd", e);
+    rc |= opt_add_enum(r, b, "-cbwt_maw_scope", &c->maw_scope, cbwt_scope_names, "global",
+                       "CBWT: one MAW for the GPU from the sampler L1 (doc) or one per SM from its own L1, LLS and packets", e);
+    rc |= opt_add_bool(r, b, "-cbwt_noc_src_queue", &c->noc_src_queue, "0",
+                       "CBWT: NoC latency counts a packet's wait in its sender's queue (L1 miss/bypass, L2 response)", e);
+    rc |= opt_add_enum(r, b, "-cbwt_vb_launch", &c->vb_launch, cbwt_vb_launch_names, "keep",
+                       "at a kernel launch keep the L2 victim bits (doc: evictions clear them) or clear them (the L1s were invalidated)", e);
     return rc;
 }
 

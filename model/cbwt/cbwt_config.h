@@ -8,6 +8,8 @@
 
 enum { CBWT_EQ1_NMAX = 0, CBWT_EQ1_CURRENT = 1 };
 enum { CBWT_PD_KEEP = 0, CBWT_PD_RESET = 1 };
+enum { CBWT_SCOPE_GLOBAL = 0, CBWT_SCOPE_CORE = 1 };
+enum { CBWT_VB_KEEP = 0, CBWT_VB_CLEAR = 1 };
 
 typedef struct cbwt_config {
     int maw;             /* static max active warps per scheduler (SWL-N, any scheduler); 0 = none */
@@ -31,10 +33,16 @@ typedef struct cbwt_config {
     int mrpb_depth;      /* entries per MRPB FIFO */
     int lls_gate;        /* gap G26: PDP bypasses only after a period with lls_rate > T_LLS */
     int pd_launch;       /* kernel launch: keep the predicted PD, or reset it to -pdp_pd (G14) */
+    int maw_scope;       /* gap G2: one MAW from the sampler L1 and GPU-wide detectors, or one per SM */
+    int vb_launch;       /* kernel launch: keep the L2's victim bits (doc: only evictions clear them) or clear them */
+    int noc_src_queue;   /* NoC latency from a packet's entry into its sender's queue (L1 miss queue,
+                            bypass queue, L2 response queue), not from its first offer (spec 3.4) */
 } cbwt_config;
 
 extern const char *const cbwt_eq1_names[];
 extern const char *const cbwt_pd_launch_names[];
+extern const char *const cbwt_scope_names[];
+extern const char *const cbwt_vb_launch_names[];
 
 int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *err);
 int cbwt_config_check(const opt_registry *r, const cbwt_config *c, strbuf *err);

@@ -7,8 +7,8 @@ static void on_read(void *ctx, int set, int hit_way, const cache_req *req)
 {
     cbwt_l2 *o = ctx;
     int src = o->slice->tag_src;
-    (void)req;
     if (src < 0) return; /* prefetches, atomics */
+    if (o->served) (void)victim_map_load(o->served, cache_line_addr(&o->slice->cache, req->addr), src, hit_way >= 0);
     if (hit_way >= 0) {
         lls_on_hit(o->hw, set, hit_way, src);
         lls_on_hit(o->full, set, hit_way, src);
@@ -21,10 +21,10 @@ static void on_read(void *ctx, int set, int hit_way, const cache_req *req)
 static void on_fill(void *ctx, cache_line *line, int set, int way, uint8_t sectors)
 {
     cbwt_l2 *o = ctx;
-    (void)line;
     (void)sectors;
     o->fill_set = set;
     o->fill_way = way;
+    o->fill_line = line->tag;
 }
 
 static void on_evict(void *ctx, const cache_line *line, int set, int way)
@@ -41,6 +41,7 @@ static void served(void *ctx, uint64_t sms)
     if (o->fill_set < 0) return; /* the fill allocated no line */
     lls_on_fill(o->hw, o->fill_set, o->fill_way, sms);
     lls_on_fill(o->full, o->fill_set, o->fill_way, sms);
+    if (o->served) (void)victim_map_served(o->served, o->fill_line, sms);
     o->fill_set = o->fill_way = -1;
 }
 

@@ -19,6 +19,7 @@ typedef struct lls_detector {
     uint64_t *victim;  /* per (sampled set, way): bit per L1 group */
     uint64_t lls, accesses;           /* this period */
     uint64_t lls_total, accesses_total;
+    uint64_t *core_lls, *core_acc;    /* this period, per requesting L1 (-cbwt_maw_scope core) */
 } lls_detector;
 
 /* ncores / share must fit 64 bits. 0, or -1. */
@@ -33,7 +34,12 @@ void lls_on_miss(lls_detector *d, int set, int core);
 void lls_on_fill(lls_detector *d, int set, int way, uint64_t cores);
 /* (set, way) was evicted (silently: the L1s are not recalled). */
 void lls_on_evict(lls_detector *d, int set, int way);
+/* Every victim bit cleared (-cbwt_vb_launch clear at a kernel launch: the L1s were invalidated). */
+void lls_clear_bits(lls_detector *d);
 /* Period end: lls_rate of the period (0 without accesses); counters restart. */
 double lls_period(lls_detector *d);
+/* Per-core period end (-cbwt_maw_scope core): this L1's LLS and sampled-set loads since its last
+   period are added to *lls and *acc, and its counters restart (the GPU-wide ones run on). */
+void lls_core_period(lls_detector *d, int core, uint64_t *lls, uint64_t *acc);
 
 #endif

@@ -444,11 +444,16 @@ int sm_core_out_peek(sm_core *s, sm_req *r)
         *r = s->direct[s->direct_head];
         return 1;
     }
-    if (src == 3) return sm_lb_out_peek(s, r);
+    if (src == 3) {
+        int k = sm_lb_out_peek(s, r);
+        r->queued = SM_NEVER; /* register traffic: not stamped */
+        return k;
+    }
     const cache_core *c = src == 1 ? &s->l1d : &s->l1c;
     const cache_out *o = cache_out_peek(c);
     memset(r, 0, sizeof *r);
     r->addr = o->addr;
+    r->queued = o->queued;
     r->sector_mask = o->sector_mask;
     if (c->cfg.type != 'S' && o->kind == CACHE_OUT_READ) r->sector_mask = 0;
     r->bytes = out_bytes(c, r->sector_mask);

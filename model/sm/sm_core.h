@@ -75,6 +75,7 @@ typedef struct sm_req {
     uint8_t sector_mask;
     uint8_t bypass;      /* not allocated in L1 */
     uint8_t prefetch;    /* a read an L1 prefetcher queued (gtlm_mem_ext kind Prefetch) */
+    uint64_t queued;     /* core cycle it entered its queue (L1 miss queue, bypass queue), SM_NEVER: unknown */
 } sm_req;
 
 /* Why a scheduler issued nothing in a cycle (GPGPU-Sim's stall breakdown). */

@@ -298,6 +298,7 @@ static int direct_request(sm_core *s, const coal_req *q)
     r.warp = u->slot;
     r.cta = s->warps[u->slot].cta;
     r.id = SM_ID(SM_ROUTE_RECORD, u->rec);
+    r.queued = s->last_tick; /* called from this cycle's LD/ST stage */
     if (sm_direct_push(s, &r) != 0) return 0;
     s->rec[u->rec].outstanding++;
     if (s->slb) sm_slumber_load_miss(s, &s->rec[u->rec], s->last_tick);

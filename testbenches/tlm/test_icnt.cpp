@@ -59,6 +59,7 @@ struct Source : sc_core::sc_module {
     uint32_t sm;
     std::vector<Send> plan;
     sc_time next_time, gap, refuse_until;
+    double queued_ago = 0;   // ns: stamps each request as queued that long before it is sent
     int deltas, deltas_left; // delta cycles to wait at each send time (process-order tests)
     size_t next = 0;
     bool unrefuse_armed = false;
@@ -100,6 +101,7 @@ struct Source : sc_core::sc_module {
             e.dst = s.dst;
             e.id = next;
             e.kind = s.write ? gtlm::MemKind::Store : gtlm::MemKind::Load;
+            if (queued_ago > 0) e.queued_at = (now - sc_time(queued_ago, sc_core::SC_NS)).value();
             next++;
             next_time = now + gap;
             port.send(*gp);
@@ -130,6 +132,7 @@ struct Sink : sc_core::sc_module {
     };
     gtlm::AtTarget port{"port"};
     sc_time delay, refuse_until;
+    double queued_ago = 0; // ns: stamps each response as queued that long before it is sent
     bool unrefuse_armed = false;
     std::deque<std::pair<sc_time, Gp *>> pending;
     sc_core::sc_event resp_ev;
@@ -161,6 +164,7 @@ struct Sink : sc_core::sc_module {
             Gp *gp = pending.front().second;
             pending.pop_front();
             gp->set_response_status(tlm::TLM_OK_RESPONSE);
+            if (queued_ago > 0) gtlm::mem_ext(*gp).queued_at = (now - sc_time(queued_ago, sc_core::SC_NS)).value();
             port.respond(*gp);
         }
         if (!pending.empty() && port.can_respond()) resp_ev.notify(pending.front().first - now);
@@ -287,6 +291,38 @@ TEST(IcntTest, LoneReadLatencyIsFlitsPlusLatencyEachWay)
 
 // A lone write sent between edges (10.4 ns): visible at edge 11, 5 request flits, ready at
 // 11 + 5 + 2 = 18; answered 3 ns later (21), visible at 22, 1 flit: ready at 22 + 1 + 2 = 25.
+// CBWT's sampler on the lone read above (request 4 cycles, response 8): with
+// -cbwt_noc_src_queue 1 a packet's latency starts when it entered its sender's queue. The SM
+// stamps the request as queued 6 ns before it sent it (10 ns): edge 4, so 15 - 4 = 11 cycles; the
+// slice stamps the response 3 ns before it sent it (19 ns): edge 16, so 28 - 16 = 12. Without the
+// option the stamps are ignored: 4 and 8. Per direction and per SM (the request's sender, the
+// response's receiver).
+TEST(IcntTest, CbwtSamplerCountsTheSendersQueueWhenAsked)
+{
+    for (int q : {0, 1}) {
+        for_each_network([q](int subnets, int arbiter) {
+            gtlm_config cfg = make_cfg(subnets, arbiter, 3, 16, 16);
+            cfg.cbwt.noc_src_queue = q;
+            Bench b(cfg, {{}, {{{1, false}}, 10}}, {{4}, {4}});
+            b.src[1]->queued_ago = 6;
+            b.sink[1]->queued_ago = 3;
+            noc_sampler s;
+            ASSERT_EQ(noc_sampler_init(&s, 1, 2), 0);
+            b.icnt->set_sampler(&s);
+            sc_core::sc_start();
+            ASSERT_EQ(b.src[1]->got.size(), 1u);
+            EXPECT_EQ(s.dir_all_sum[NOC_DIR_REQ], q ? 11u : 4u);
+            EXPECT_EQ(s.dir_all_sum[NOC_DIR_RSP], q ? 12u : 8u);
+            EXPECT_EQ(s.dir_smp_cnt[NOC_DIR_REQ], 1u);
+            EXPECT_EQ(s.dir_smp_cnt[NOC_DIR_RSP], 1u);
+            EXPECT_EQ(s.sm_cnt[1], 2u);
+            EXPECT_EQ(s.sm_cnt[0], 0u);
+            EXPECT_DOUBLE_EQ(noc_sampler_sm_period(&s, 1, 0), q ? 11.5 : 6.0);
+            noc_sampler_free(&s);
+        });
+    }
+}
+
 TEST(IcntTest, LoneWriteBetweenEdgesEntersAtTheNextEdge)
 {
     for_each_network([](int subnets, int arbiter) {

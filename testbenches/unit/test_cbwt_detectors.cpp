@@ -90,12 +90,13 @@ TEST(CbwtLls, StreamWithKnownEarlyEvictions)
 TEST(CbwtNocSampler, AveragesSampledLatencies)
 {
     noc_sampler s;
-    ASSERT_EQ(noc_sampler_init(&s, 1), 0);
-    for (uint64_t lat : {10, 20, 33}) noc_sampler_record(&s, noc_sampler_pick(&s), lat);
+    ASSERT_EQ(noc_sampler_init(&s, 1, 1), 0);
+    for (uint64_t lat : {10, 20, 33}) noc_sampler_record(&s, noc_sampler_pick(&s), lat, NOC_DIR_REQ, 0);
     EXPECT_DOUBLE_EQ(noc_sampler_period(&s, 0), 21.0);
     EXPECT_DOUBLE_EQ(noc_sampler_period(&s, 5.5), 5.5); // nothing sampled: keep the last value
+    noc_sampler_free(&s);
 
-    ASSERT_EQ(noc_sampler_init(&s, 16), 0);
+    ASSERT_EQ(noc_sampler_init(&s, 16, 1), 0);
     uint64_t sum = 0, cnt = 0;
     for (uint64_t i = 0; i < 65535; i++) {
         int pick = noc_sampler_pick(&s);
@@ -104,13 +105,14 @@ TEST(CbwtNocSampler, AveragesSampledLatencies)
             sum += lat;
             cnt++;
         }
-        noc_sampler_record(&s, pick, lat);
+        noc_sampler_record(&s, pick, lat, NOC_DIR_RSP, 0);
     }
     // one LFSR period: the low 4 bits are zero in 2^12 - 1 of the 2^16 - 1 states
     EXPECT_EQ(cnt, 4095u);
     EXPECT_EQ(s.all_cnt, 65535u);
     EXPECT_DOUBLE_EQ(noc_sampler_period(&s, 0), (double)sum / (double)cnt);
-    EXPECT_EQ(noc_sampler_init(&s, 12), -1);
+    noc_sampler_free(&s);
+    EXPECT_EQ(noc_sampler_init(&s, 12, 1), -1);
 }
 
 } // namespace

@@ -100,6 +100,38 @@ TEST(CbwtWiring, VictimBitsCountEarlyEvictionsOfAHandWorkedStream)
     EXPECT_EQ(t.hw.lls, 0u); // a new period
 }
 
+// The residency-free instrument (victim_map.h) beside the victim bits on the stream above: a
+// re-request after the L2 evicted the line is a repeat (an L2 miss) the victim bits cannot see.
+TEST(CbwtWiring, RepeatRequestsCountWhatL2EvictionsHideFromTheVictimBits)
+{
+    L2 t;
+    victim_map vm;
+    ASSERT_EQ(victim_map_init(&vm), 0);
+    t.obs.served = &vm;
+    uint64_t a = t.in_set(0, 0);
+    EXPECT_EQ(t.load(0, a), 0); // first: not a repeat
+    EXPECT_EQ(t.load(0, a), 1); // repeat, hit: the victim bits see it too
+    EXPECT_EQ(t.load(1, a), 1); // another L1's first
+    EXPECT_EQ(vm.repeats, 1u);
+    EXPECT_EQ(t.full.lls_total, 1u);
+    for (int k = 1; k <= 16; k++) EXPECT_EQ(t.load(2, t.in_set(0, k)), 0); // evict a
+    EXPECT_EQ(t.load(0, a), 0); // repeat of SM 0, but an L2 miss: its victim bit went with the line
+    EXPECT_EQ(t.load(1, a), 1); // repeat of SM 1, a hit after SM 0's refill: bits cleared, no LLS
+    EXPECT_EQ(vm.repeats, 3u);
+    EXPECT_EQ(vm.repeats_l2_miss, 1u);
+    EXPECT_EQ(t.full.lls_total, 1u); // the victim bits saw one of the three
+    EXPECT_EQ(t.load(-1, a), 1);     // no source: counts nowhere
+    EXPECT_EQ(vm.repeats, 3u);
+    victim_map_clear(&vm); // kernel launch: every line is new again
+    EXPECT_EQ(t.load(0, a), 1);
+    EXPECT_EQ(vm.repeats, 3u);
+    for (uint64_t k = 0; k < 20000; k++) ASSERT_EQ(victim_map_load(&vm, 1000 + k, 3, 1), 0); // grows
+    for (uint64_t k = 0; k < 20000; k += 1000) ASSERT_EQ(victim_map_load(&vm, 1000 + k, 3, 0), 0);
+    EXPECT_EQ(vm.repeats, 3u + 20u);
+    EXPECT_EQ(vm.repeats_l2_miss, 1u + 20u);
+    victim_map_free(&vm);
+}
+
 TEST(CbwtWiring, MergedLoadsAreServedByTheFill)
 {
     L2 t;
@@ -193,28 +225,28 @@ TEST(CbwtWiring, ControllerClosesPeriodsOnLoadsOrTimeoutAndStartsEachKernelAtNma
     EXPECT_DOUBLE_EQ(c.params.t_noc_h, 16.0); // 4x and 2x the zero-load latency
     EXPECT_DOUBLE_EQ(c.params.t_noc_l, 8.0);
     cbwt_ctl_kernel_begin(&c, 24, 0, 0, 0);
-    EXPECT_EQ(c.maw.maw, 24);
+    EXPECT_EQ(c.g.maw.maw, 24);
     // a congested, contended period: 100 loads, 75 bypassed -> Eq. 1: (1 - 0.75) * 24 = 6
-    for (int i = 0; i < 10; i++) noc_sampler_record(&c.noc, 1, 40);
+    for (int i = 0; i < 10; i++) noc_sampler_record(&c.noc, 1, 40, NOC_DIR_REQ, 0);
     c.hw[0].lls = 10;
     c.hw[0].accesses = 50;
     EXPECT_EQ(cbwt_ctl_poll(&c, 99, 75, 10), 0);
     EXPECT_EQ(cbwt_ctl_poll(&c, 100, 75, 11), 1);
-    EXPECT_EQ(c.maw.maw, 6);
-    EXPECT_EQ(c.step, (uint64_t)MAW_STEP_1);
-    EXPECT_DOUBLE_EQ(c.lls_rate, 0.2);
-    EXPECT_DOUBLE_EQ(c.noc_lat, 40.0);
+    EXPECT_EQ(c.g.maw.maw, 6);
+    EXPECT_EQ(c.g.step, (uint64_t)MAW_STEP_1);
+    EXPECT_DOUBLE_EQ(c.g.lls_rate, 0.2);
+    EXPECT_DOUBLE_EQ(c.g.noc_lat, 40.0);
     EXPECT_EQ(c.hw[0].lls, 0u);
     // no loads for -cbwt_timeout cycles: the period closes anyway; the latency (nothing sampled)
     // stays 40 > T_NoC_H in the fine region: step 2
     EXPECT_EQ(cbwt_ctl_poll(&c, 100, 75, 1010), 0);
     EXPECT_EQ(cbwt_ctl_poll(&c, 100, 75, 1011), 1);
-    EXPECT_EQ(c.maw.maw, 5);
-    EXPECT_EQ(c.step, (uint64_t)MAW_STEP_2);
+    EXPECT_EQ(c.g.maw.maw, 5);
+    EXPECT_EQ(c.g.step, (uint64_t)MAW_STEP_2);
     EXPECT_EQ(c.timeouts, 1u);
     EXPECT_EQ(c.maw_cycles, 24u * 11 + 6u * 1000); // MAW integrated over the cycles it held
     cbwt_ctl_kernel_begin(&c, 12, 100, 75, 2000);
-    EXPECT_EQ(c.maw.maw, 12);
+    EXPECT_EQ(c.g.maw.maw, 12);
     cbwt_ctl_free(&c);
 }
 

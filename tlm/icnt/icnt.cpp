@@ -32,7 +32,8 @@ const gtlm_mem_ext &ext_of(const Gp &gp, const char *what)
 
 Icnt::Icnt(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &domain, int n_sms, int n_subparts,
            stat_registry *stats)
-    : sc_core::sc_module(name), domain_(domain), n_sms_(n_sms), n_subparts_(n_subparts)
+    : sc_core::sc_module(name), domain_(domain), src_queue_(cfg.cbwt.noc_src_queue != 0), n_sms_(n_sms),
+      n_subparts_(n_subparts)
 {
     if (n_sms < 1 || n_subparts < 1)
         throw std::invalid_argument("icnt: needs at least one SM and one L2 slice");
@@ -74,7 +75,12 @@ bool Icnt::enter(IcntNet &net, int in, int out, uint32_t bytes, Gp &gp, const sc
         return false;
     }
     uint64_t visible = std::max(domain_.next_edge(), domain_.edge_at_or_after(arrival));
-    net.stage(in, out, bytes, cookie_of(gp), visible);
+    // CBWT's sampler may count from the packet's entry into its sender's queue instead
+    uint64_t queued = kNever;
+    const gtlm_mem_ext *e = gp.get_extension<gtlm_mem_ext>();
+    if (src_queue_ && e && e->queued_at != gtlm_mem_ext::kNotQueued)
+        queued = domain_.edge_at_or_after(sc_core::sc_time::from_value(e->queued_at));
+    net.stage(in, out, bytes, cookie_of(gp), visible, queued);
     domain_.wake_at(visible, this);
     return true;
 }
@@ -128,12 +134,17 @@ void Icnt::deliver(uint64_t cycle)
         int j = o - out_base_;
         if (!to_l2[j]->can_send() || !req_net_->pop(o, cycle, &p)) continue;
         count(req_, p);
-        to_l2[j]->send(payload_of(p.cookie));
+        Gp &gp = payload_of(p.cookie);
+        gtlm_mem_ext &e = mem_ext(gp);
+        req_net_->record(p, cycle, NOC_DIR_REQ, static_cast<int>(e.sm));
+        e.queued_at = gtlm_mem_ext::kNotQueued; // the response's sender stamps its own queue entry
+        to_l2[j]->send(gp);
     }
     for (int i = rsp_net_->next_held_out(0, n_sms_); i < n_sms_; i = rsp_net_->next_held_out(i + 1, n_sms_)) {
         if (!from_sm[i]->can_respond() || !rsp_net_->pop(rsp_out(i), cycle, &p)) continue;
         count(rsp_, p);
         Gp &gp = payload_of(p.cookie);
+        rsp_net_->record(p, cycle, NOC_DIR_RSP, i);
         from_sm[i]->respond(gp);
     }
 }

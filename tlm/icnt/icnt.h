@@ -90,6 +90,7 @@ private:
     int rsp_out(int sm) const { return sm; }
 
     ClockDomain &domain_;
+    bool src_queue_; // -cbwt_noc_src_queue: sampled latency from the sender's queue entry
     int n_sms_, n_subparts_;
     int in_base_, out_base_; // n_sms when the network is shared, else 0
     std::vector<std::unique_ptr<IcntNet>> nets_;

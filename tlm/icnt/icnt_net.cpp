@@ -25,7 +25,7 @@ IcntNet::IcntNet(const noc_config &cfg, int n_in, int n_out)
 IcntNet::~IcntNet() { xbar_free(&x_); }
 
 // The LFSR picks the samplers as packets leave (the choice is independent of the packet).
-void IcntNet::sample(const xbar_pkt &p, uint64_t now)
+void IcntNet::sample(const xbar_pkt &p, uint64_t now, int dir, int sm)
 {
     uint64_t from = p.push_cycle;
     auto it = offered_.find(p.cookie);
@@ -33,7 +33,7 @@ void IcntNet::sample(const xbar_pkt &p, uint64_t now)
         from = it->second;
         offered_.erase(it);
     }
-    noc_sampler_record(sampler_, noc_sampler_pick(sampler_), now - from);
+    noc_sampler_record(sampler_, noc_sampler_pick(sampler_), now - from, dir, sm);
 }
 
 bool IcntNet::can_ever_fit(uint32_t bytes) const
@@ -47,14 +47,17 @@ bool IcntNet::fits(int in, uint32_t bytes) const
     return can_ever_fit(bytes) && x_.in[in].used + staged_flits_[in] + flits_of(bytes) <= x_.p.in_buffer_limit;
 }
 
-void IcntNet::stage(int in, int out, uint32_t bytes, uint64_t cookie, uint64_t visible)
+void IcntNet::stage(int in, int out, uint32_t bytes, uint64_t cookie, uint64_t visible, uint64_t queued)
 {
     int cap = x_.p.in_buffer_limit;
     // fits() held, so the ring (one entry per reserved flit at most) has room.
     Staged &s = staged_[static_cast<size_t>(in) * cap + (head_[in] + count_[in]) % cap];
     s = Staged{cookie, visible, bytes, out};
     uint64_t &since = refused_since_[static_cast<size_t>(in)];
-    if (sampler_) offered_[cookie] = since != kNoRefusal && since < visible ? since : visible;
+    if (sampler_) {
+        uint64_t first = since != kNoRefusal && since < visible ? since : visible;
+        offered_[cookie] = queued < first ? queued : first;
+    }
     since = kNoRefusal;
     count_[in]++;
     staged_in_[static_cast<size_t>(in) >> 6] |= uint64_t{1} << (in & 63);

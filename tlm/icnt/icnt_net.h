@@ -34,22 +34,23 @@ public:
     bool can_ever_fit(uint32_t bytes) const;
     // Whether input `in` has room now for the packet, counting the flits staged there.
     bool fits(int in, uint32_t bytes) const;
-    // Queues a packet that fits, to enter the crossbar at edge `visible`.
-    void stage(int in, int out, uint32_t bytes, uint64_t cookie, uint64_t visible);
+    // Queues a packet that fits, to enter the crossbar at edge `visible`. `queued`: the edge it
+    // entered its sender's queue (CBWT's sampler counts from there when earlier), or kNever.
+    void stage(int in, int out, uint32_t bytes, uint64_t cookie, uint64_t visible, uint64_t queued = ~uint64_t{0});
     // The tick of edge `now`: staged packets visible by now enter, then the crossbar moves flits.
     void tick(uint64_t now);
 
     bool peek(int out, uint64_t now, xbar_pkt *pkt) const { return xbar_peek(&x_, out, now, pkt) != 0; }
-    bool pop(int out, uint64_t now, xbar_pkt *pkt)
-    {
-        if (xbar_pop(&x_, out, now, pkt) == 0) return false;
-        if (sampler_) sample(*pkt, now);
-        return true;
-    }
-    // CBWT: every packet leaving this network is offered to the sampler (null: none), with its
-    // latency from its first offer at the input (a refused packet's wait included) to its ejection
-    // (pop: a wait for the destination included), spec 3.4 / gap G12.
+    bool pop(int out, uint64_t now, xbar_pkt *pkt) { return xbar_pop(&x_, out, now, pkt) != 0; }
+    // CBWT: every packet leaving this network is offered to the sampler (null: none) right after
+    // its pop, with its direction (NOC_DIR_*) and its SM (the sender of a request, the receiver of
+    // a reply), and its latency from its first offer at the input (a refused packet's wait
+    // included) to its ejection (pop: a wait for the destination included), spec 3.4 / gap G12.
     void set_sampler(noc_sampler *s) { sampler_ = s; }
+    void record(const xbar_pkt &p, uint64_t now, int dir, int sm)
+    {
+        if (sampler_) sample(p, now, dir, sm);
+    }
     // A packet was refused at input `in` at edge `cycle` (it is offered again later).
     void refused(int in, uint64_t cycle)
     {
@@ -84,7 +85,7 @@ private:
     std::vector<uint64_t> staged_in_; // one bit per input with count_ > 0 (xbar_bit_next order)
     // CBWT's sampler: first-offer edge of each packet in the network (only with a sampler)
     static constexpr uint64_t kNoRefusal = ~0ull;
-    void sample(const xbar_pkt &p, uint64_t now);
+    void sample(const xbar_pkt &p, uint64_t now, int dir, int sm);
     noc_sampler *sampler_ = nullptr;
     std::vector<uint64_t> refused_since_; // per input: the held packet's first refusal
     std::unordered_map<uint64_t, uint64_t> offered_;

@@ -134,6 +134,7 @@ void L2Slice::send_response(uint64_t cycle)
     Gp *gp = reinterpret_cast<Gp *>(static_cast<uintptr_t>(r->cookie));
     gp->set_response_status(tlm::TLM_OK_RESPONSE);
     mem_ext(*gp).l2_hit = r->hit;
+    mem_ext(*gp).queued_at = r->ready * domain_.period().value(); // entered the response queue
     l2_slice_rsp_pop(&s_, nullptr);
     from_icnt.respond(*gp);
 }

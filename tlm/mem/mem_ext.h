@@ -45,6 +45,11 @@ struct gtlm_mem_ext : tlm::tlm_extension<gtlm_mem_ext> {
     uint8_t sector_mask = 0;  // 32-byte sectors of the 128-byte line the request covers (0: all)
     uint64_t id = 0;          // the initiator's request identifier, returned in the response
     uint64_t issue_cycle = 0; // core cycle the request left the SM (latency statistics)
+    // Kernel time (sc_time value) at which the packet entered its sender's queue: the SM's L1 miss
+    // or bypass queue for a request, the L2 slice's response queue for a response (CBWT's
+    // -cbwt_noc_src_queue); kNotQueued when the sender did not stamp it.
+    static constexpr uint64_t kNotQueued = ~uint64_t{0};
+    uint64_t queued_at = kNotQueued;
     // Written by the interconnect on the request path: destination memory sub-partition.
     uint32_t dst = 0;
     // Written by the L2 slice on the response path.

@@ -81,6 +81,7 @@ void SmModule::tick(uint64_t cycle)
         e.sector_mask = r.sector_mask;
         e.id = r.id;
         e.issue_cycle = cycle;
+        e.queued_at = (r.queued != SM_NEVER && r.queued <= cycle ? r.queued : cycle) * domain_.period().value();
         e.dst = route_(r.addr);
         sm_core_out_pop(&core_, cycle);
         sm2icnt.send(*gp);

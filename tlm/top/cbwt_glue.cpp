@@ -55,16 +55,19 @@ CbwtGlue::CbwtGlue(const gtlm_config &cfg, Gpu &gpu, stat_registry *stats)
     for (int j = 0; j < n; j++)
         if (cbwt_l2_attach(&l2_[static_cast<size_t>(j)], &gpu.l2(j).core(), &ctl_.hw[j], &ctl_.full[j]) != 0)
             throw std::runtime_error("CBWT: the L2 slice's cache hooks are taken");
+    for (int j = 0; j < n; j++) l2_[static_cast<size_t>(j)].served = &ctl_.served[j];
     gpu.icnt_mut().set_sampler(&ctl_.noc);
+    loads_.assign(static_cast<size_t>(gpu.n_sms()), 0);
+    byp_.assign(static_cast<size_t>(gpu.n_sms()), 0);
     if (gate_) set_bypass_gate(false); // gap G26: no bypassing before contention is detected
     if (stats) register_stats(stats);
 }
 
 CbwtGlue::~CbwtGlue() { cbwt_ctl_free(&ctl_); }
 
-void CbwtGlue::sampler_counts(uint64_t &loads, uint64_t &bypasses) const
+void CbwtGlue::l1_counts(int sm, uint64_t &loads, uint64_t &bypasses) const
 {
-    const sm_core &c = gpu_.sm(0).core();
+    const sm_core &c = gpu_.sm(sm).core();
     loads = c.pdp.mode != PDP_MODE_OFF ? c.pdp.loads : 0;
     bypasses = c.l1d_enabled ? c.l1d.st.bypasses : 0;
 }
@@ -77,21 +80,51 @@ void CbwtGlue::broadcast(uint32_t maw)
 
 void CbwtGlue::kernel_begin(uint64_t cycle)
 {
+    int n_max = static_cast<int>(sm_core_warps_per_sched(&gpu_.sm(0).core()));
+    if (ctl_.core) {
+        for (int i = 0; i < gpu_.n_sms(); i++) l1_counts(i, loads_[static_cast<size_t>(i)], byp_[static_cast<size_t>(i)]);
+        cbwt_ctl_kernel_begin_cores(&ctl_, n_max, loads_.data(), byp_.data(), cycle);
+        periods_.assign(loads_.size(), 0);
+        broadcast(static_cast<uint32_t>(n_max > 0 ? n_max : 1)); // every SM's controller starts at n_max
+        return;
+    }
     uint64_t loads, byp;
     sampler_counts(loads, byp);
-    cbwt_ctl_kernel_begin(&ctl_, static_cast<int>(sm_core_warps_per_sched(&gpu_.sm(0).core())), loads, byp, cycle);
-    broadcast(static_cast<uint32_t>(ctl_.maw.maw));
+    cbwt_ctl_kernel_begin(&ctl_, n_max, loads, byp, cycle);
+    broadcast(static_cast<uint32_t>(ctl_.g.maw.maw));
 }
 
 void CbwtGlue::poll(uint64_t cycle)
 {
     if (!ctrl_) return; // statistics only: no periods, no MAW
+    if (ctl_.core) {
+        poll_cores(cycle);
+        return;
+    }
     uint64_t loads, byp;
     sampler_counts(loads, byp);
-    int before = ctl_.maw.maw;
+    int before = ctl_.g.maw.maw;
     if (!cbwt_ctl_poll(&ctl_, loads, byp, cycle)) return;
-    if (ctl_.maw.maw != before) broadcast(static_cast<uint32_t>(ctl_.maw.maw));
-    if (gate_) set_bypass_gate(ctl_.lls_rate > ctl_.params.t_lls);
+    if (ctl_.g.maw.maw != before) broadcast(static_cast<uint32_t>(ctl_.g.maw.maw));
+    if (gate_) set_bypass_gate(ctl_.g.lls_rate > ctl_.params.t_lls);
+}
+
+// Core scope (gap G2 option): each SM's controller sets that SM's MAW; the contention gate opens
+// per SM on its own period's lls_rate.
+void CbwtGlue::poll_cores(uint64_t cycle)
+{
+    int n = gpu_.n_sms();
+    for (int i = 0; i < n; i++) l1_counts(i, loads_[static_cast<size_t>(i)], byp_[static_cast<size_t>(i)]);
+    if (!cbwt_ctl_poll_cores(&ctl_, loads_.data(), byp_.data(), cycle)) return;
+    for (int i = 0; i < n; i++) {
+        const cbwt_unit &u = ctl_.core[i];
+        uint64_t &seen = periods_[static_cast<size_t>(i)];
+        if (u.maw.periods == seen) continue; // this SM's period did not close
+        seen = u.maw.periods;
+        sm_core &c = gpu_.sm(i).core();
+        sm_core_set_warp_limit(&c, static_cast<uint32_t>(u.maw.maw));
+        if (gate_) c.pdp.bypass_open = u.lls_rate > ctl_.params.t_lls ? 1 : 0;
+    }
 }
 
 // The L2's contention notice to every L1 (seed Sec. V-B: "When the LLS rate ... is high enough, the
@@ -104,7 +137,7 @@ void CbwtGlue::set_bypass_gate(bool open)
 
 void CbwtGlue::observe(ProbeList &out) const
 {
-    const cbwt_ctl *c = &ctl_;
+    const cbwt_unit *c = &shown();
     const Gpu *g = &gpu_;
     out.scope("gpu.cbwt.");
     out.level("maw", 16, [c] { return static_cast<uint64_t>(c->maw.maw); });
@@ -130,6 +163,10 @@ void CbwtGlue::register_stats(stat_registry *r)
         counter(p + "victim_requests", &ctl_.full[j].lls_total, "accesses",
                 "loads an L1 sent again for a line the L2 already served it (every set: Fig. 5)");
         counter(p + "loads", &ctl_.full[j].accesses_total, "accesses", "loads from the L1s (every set)");
+        counter(p + "repeat_requests", &ctl_.served[j].repeats, "accesses",
+                "loads an L1 sent again for a line the L2 served it earlier in the kernel, evicted since or not");
+        counter(p + "repeat_requests_l2_miss", &ctl_.served[j].repeats_l2_miss, "accesses",
+                "repeat requests that missed in the L2 (the line was evicted after it served that L1)");
     }
     auto sum = [&](const char *path, const char *pattern, const char *unit, const char *desc) {
         ok(stat_add_sum(r, path, pattern, unit, desc, nullptr));
@@ -144,6 +181,12 @@ void CbwtGlue::register_stats(stat_registry *r)
     sum("gpu.cbwt.l2_loads", "gpu.l2[*].cbwt.loads", "accesses", "loads from the L1s at the L2");
     ratio("gpu.cbwt.contention_ratio", "gpu.cbwt.victim_requests", "gpu.cbwt.l2_loads",
           "L1 contention ratio detected at the L2 (Fig. 5, full coverage)");
+    sum("gpu.cbwt.repeat_requests", "gpu.l2[*].cbwt.repeat_requests", "accesses",
+        "repeat requests of an L1 for a line, L2 residency aside (Sec. III's victim request)");
+    sum("gpu.cbwt.repeat_requests_l2_miss", "gpu.l2[*].cbwt.repeat_requests_l2_miss", "accesses",
+        "repeat requests that missed in the L2: the victim bits were lost to an L2 eviction");
+    ratio("gpu.cbwt.contention_ratio_unbounded", "gpu.cbwt.repeat_requests", "gpu.cbwt.l2_loads",
+          "repeat requests over loads: the contention ratio if the L2 never forgot a served line");
     counter("gpu.cbwt.noc_sampled_latency", &ctl_.noc.smp_sum, "cycles", "CBWT: latency of the sampled NoC packets, summed (icnt cycles)");
     counter("gpu.cbwt.noc_sampled_packets", &ctl_.noc.smp_cnt, "packets", "CBWT: NoC packets sampled");
     counter("gpu.cbwt.noc_latency_total", &ctl_.noc.all_sum, "cycles", "latency of every NoC packet, summed (icnt cycles)");
@@ -152,6 +195,19 @@ void CbwtGlue::register_stats(stat_registry *r)
           "CBWT: average sampled NoC latency (icnt cycles)");
     ratio("gpu.cbwt.noc_latency_avg", "gpu.cbwt.noc_latency_total", "gpu.cbwt.noc_packets",
           "average NoC latency of every packet (icnt cycles)");
+    static const char *const dirs[NOC_DIRS] = {"req", "rsp"};
+    static const char *const dir_names[NOC_DIRS] = {"request", "reply"};
+    for (int d = 0; d < NOC_DIRS; d++) {
+        std::string p = std::string("gpu.cbwt.noc_") + dirs[d] + "_", what = dir_names[d];
+        counter(p + "latency_total", &ctl_.noc.dir_all_sum[d], "cycles", ("latency of every " + what + " packet, summed (icnt cycles)").c_str());
+        counter(p + "packets", &ctl_.noc.dir_all_cnt[d], "packets", (what + " packets").c_str());
+        counter(p + "sampled_latency", &ctl_.noc.dir_smp_sum[d], "cycles", ("CBWT: latency of the sampled " + what + " packets, summed").c_str());
+        counter(p + "sampled_packets", &ctl_.noc.dir_smp_cnt[d], "packets", ("CBWT: " + what + " packets sampled").c_str());
+        ratio((p + "latency_avg").c_str(), (p + "latency_total").c_str(), (p + "packets").c_str(),
+              ("average NoC latency of every " + what + " packet (icnt cycles)").c_str());
+        ratio((p + "latency_sampled_avg").c_str(), (p + "sampled_latency").c_str(), (p + "sampled_packets").c_str(),
+              ("CBWT: average sampled NoC latency of " + what + " packets (icnt cycles)").c_str());
+    }
     counter("gpu.cbwt.periods", &ctl_.periods, "periods", "CBWT: controller periods closed");
     counter("gpu.cbwt.timeouts", &ctl_.timeouts, "periods", "CBWT: periods closed by -cbwt_timeout");
     counter("gpu.cbwt.sampler_loads", &ctl_.period_loads, "accesses", "CBWT: sampler-L1 loads of closed periods (m)");

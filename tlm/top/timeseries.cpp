@@ -90,7 +90,7 @@ void TimeSeries::rows(const Gpu &gpu, uint64_t cycle, uint64_t span)
     double g_power = 0;
     char cbwt_cols[160] = "";
     if (cbwt_ && gpu.cbwt()) {
-        const cbwt_ctl &c = gpu.cbwt()->ctl();
+        const cbwt_unit &c = gpu.cbwt()->shown();
         std::snprintf(cbwt_cols, sizeof cbwt_cols, ",%d,%d,%.6f,%.3f,%.6f,%s,%s", c.maw.maw, gpu.sm(0).core().pdp.pol.pd,
                       c.bratio, c.noc_lat, c.lls_rate, c.dir == MAW_DIR_DEC ? "dec" : c.dir == MAW_DIR_INC ? "inc" : "none",
                       maw_step_name(static_cast<maw_step>(c.step)));
