@@ -108,6 +108,14 @@ int sm_lbc_pcal_bypass(sm_core *s, uint32_t slot, uint64_t line)
     return 1;
 }
 
+uint32_t sm_lbc_free_top(const sm_core *s)
+{
+    uint32_t n = s->rf.cfg.n_regs;
+    if (!s->l1ext_on) return n;
+    uint64_t taken = (uint64_t)s->l1_extra_ways * (uint64_t)s->l1d.nsets * (uint64_t)s->l1d.cfg.line_size / REGFILE_LINE_BYTES;
+    return taken < n ? n - (uint32_t)taken : 0;
+}
+
 /* CERF: one 128-byte access of the line's register through the arbiter; its wait in cycles. */
 uint32_t sm_lbc_cerf_access(sm_core *s, uint64_t line, int is_write, uint64_t cycle)
 {

@@ -60,17 +60,18 @@ void sm_lb_free(sm_core *s)
 }
 
 /* Partitions above the registers in use: with throttling those of the CTAs that hold live values
- * (LRN, Gap G4), else every register the resident CTAs may take (statically unused only). */
+ * (LRN, Gap G4), else every register the resident CTAs may take (statically unused only); and
+ * below the registers CacheExt / CERF made L1 ways (LB+CacheExt: the victims get the DUR only). */
 static uint32_t vp_mask(const sm_core *s)
 {
     uint32_t vp_regs = s->lb_vtt.cfg.sets * s->lb_vtt.cfg.vp_ways;
     if (s->lb_thr_on) {
         int any = 0;
         for (uint32_t r = 0; r < s->rf.resident; r++) any |= s->rf.cta_active[r];
-        return lb_ctl_vp_mask(regfile_lrn(&s->rf), any, s->rf.cfg.vc_base, vp_regs, s->lb_vtt.n_vp, s->rf.cfg.n_regs);
+        return lb_ctl_vp_mask(regfile_lrn(&s->rf), any, s->rf.cfg.vc_base, vp_regs, s->lb_vtt.n_vp, sm_lbc_free_top(s));
     }
     uint32_t used = s->rf.resident * s->rf.cta_nreg; /* registers the resident CTAs may take */
-    return lb_ctl_vp_mask(used ? used - 1 : 0, used > 0, s->rf.cfg.vc_base, vp_regs, s->lb_vtt.n_vp, s->rf.cfg.n_regs);
+    return lb_ctl_vp_mask(used ? used - 1 : 0, used > 0, s->rf.cfg.vc_base, vp_regs, s->lb_vtt.n_vp, sm_lbc_free_top(s));
 }
 
 void sm_lb_update_vps(sm_core *s)

@@ -265,3 +265,78 @@ TEST(Linebacker, ThrottledCtasAreBackedUpAndRestoredByteExactly)
         gtlm_sim_destroy(sim);
     }
 }
+
+// LB+CacheExt (Fig. 15, Gap G23): CacheExt turns the statically unused registers into L1 ways, so
+// Linebacker's victim partitions may only lie over the registers of throttled CTAs. Without
+// throttling (SVC) no partition is left (the registers above the CTAs and under CacheExt's ways are
+// less than one L1 way, so less than a partition); with throttling the backed-up CTAs' registers
+// (and, in the kernel's tail, those of completed CTAs) hold victims while the L1 keeps its extra
+// ways: both mechanisms at once. Small: 2 SMs, 1-way
+// partitions (48 registers), a 1,600-register file (8 CTAs of 176 take 1,408: 192 unused = 4 L1 ways
+// for CacheExt, or 3 partitions for SVC), 80 KB re-read twice. Results match the host reference.
+TEST(Linebacker, WithCacheExtVictimsUseOnlyTheThrottledCtasRegisters)
+{
+    const unsigned sms = 2, ctas = 16; // 8 per SM of 256 threads
+    const uint32_t nlines = 640, reps = 2; // 80 KB: more than the L1 and its extra ways
+    std::vector<uint32_t> in = random_words(nlines * 32);
+    std::vector<uint32_t> ref(ctas * kThreads);
+    for (unsigned t = 0; t < ref.size(); t++) {
+        uint32_t s = 0;
+        for (uint32_t r = 0; r < reps; r++)
+            for (uint32_t j = 0; j < nlines; j++) s += in[j * 32 + t % 32];
+        ref[t] = s;
+    }
+    struct Out {
+        double ways = 0, activations = 0, throttles = 0, reg_hits = 0, vp_regs = 0, dur_regs = 0, cta_regs = 0;
+    };
+    auto go = [&](bool throttle, bool ext) {
+        Out o;
+        gtlm_sim *sim = make(true, {"-lb_period", "3000", "-lb_vp_ways", "1", "-lb_throttle", throttle ? "1" : "0",
+                                    "-cacheext_enable", ext ? "1" : "0", "-gpgpu_n_clusters", "2",
+                                    "-gpgpu_shader_registers", "51200"});
+        EXPECT_NE(sim, nullptr);
+        if (!sim) return o;
+        gtlm_module *m = nullptr;
+        EXPECT_EQ(gtlm_module_load_ptx(sim, kPtx, "linebacker", &m), GTLM_OK) << gtlm_last_error();
+        gtlm_devptr din = 0, dout = 0;
+        EXPECT_EQ(gtlm_malloc(sim, in.size() * 4, &din), GTLM_OK);
+        EXPECT_EQ(gtlm_malloc(sim, ref.size() * 4, &dout), GTLM_OK);
+        EXPECT_EQ(gtlm_memcpy_htod(sim, din, in.data(), in.size() * 4), GTLM_OK);
+        uint32_t a = nlines, b = reps;
+        const void *args[] = {&din, &dout, &a, &b};
+        const size_t sizes[] = {8, 8, 4, 4};
+        const unsigned grid[3] = {ctas, 1, 1}, block[3] = {kThreads, 1, 1};
+        EXPECT_EQ(gtlm_launch(sim, m, "lb_reuse_np", grid, block, 0, args, sizes, 4), GTLM_OK) << gtlm_last_error();
+        std::vector<uint32_t> out(ref.size());
+        EXPECT_EQ(gtlm_memcpy_dtoh(sim, out.data(), dout, out.size() * 4), GTLM_OK);
+        EXPECT_EQ(out, ref);
+        for (unsigned s = 0; s < sms; s++) {
+            std::string p = "gpu.sm[" + std::to_string(s) + "].";
+            if (ext) o.ways += stat(sim, p + "l1ext.extra_way_kernels");
+            o.activations += stat(sim, p + "lb.activations");
+            o.throttles += stat(sim, p + "lb.throttles");
+        }
+        o.cta_regs = stat(sim, "gpu.sm[0].lb.cta_regs");
+        o.reg_hits = stat(sim, "gpu.lb.reg_hits");
+        o.vp_regs = stat(sim, "gpu.lb.vp_regs_avg");
+        o.dur_regs = stat(sim, "gpu.lb.dur_regs_avg");
+        std::printf("throttle %d CacheExt %d: #reg %.0f, %.0f extra ways, %.0f activations, %.0f throttles, %.0f Reg hits, "
+                    "victim registers %.1f, DUR %.1f (per SM, time average), %.0f cycles\n",
+                    throttle, ext, o.cta_regs, o.ways, o.activations, o.throttles, o.reg_hits, o.vp_regs, o.dur_regs,
+                    stat(sim, "gpu_tot_sim_cycle"));
+        gtlm_sim_destroy(sim);
+        return o;
+    };
+    Out svc = go(false, false), svc_ext = go(false, true), lb_ext = go(true, true);
+    EXPECT_GT(svc.vp_regs, 0.0); // alone, SVC keeps victims in the statically unused registers
+    EXPECT_GT(svc.reg_hits, 0.0);
+    EXPECT_GT(svc_ext.ways, 0.0); // with CacheExt those registers are L1 ways ...
+    EXPECT_EQ(svc_ext.activations, double(sms)); // ... the loads are still selected ...
+    EXPECT_EQ(svc_ext.vp_regs, 0.0); // ... but no partition is left for victims
+    EXPECT_EQ(svc_ext.reg_hits, 0.0);
+    EXPECT_GT(lb_ext.ways, 0.0); // LB+CacheExt: the extra ways and ...
+    EXPECT_GE(lb_ext.throttles, double(sms));
+    EXPECT_GT(lb_ext.vp_regs, 0.0); // ... victims in the throttled CTAs' registers
+    EXPECT_GT(lb_ext.reg_hits, 0.0);
+    EXPECT_GT(lb_ext.dur_regs, 0.0);
+}
