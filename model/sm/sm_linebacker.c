@@ -24,6 +24,7 @@ static void on_evict(void *ctx, const cache_line *line, int set, int way)
         lb_vtt_insert(&s->lb_vtt, (uint32_t)set, line->tag, &h, &ev);
         return;
     }
+    s->st.lb_lm_accesses += s->lb_lm.state == LB_ACTIVE; /* is the victim's load selected? */
     if (s->lb_lm.state != LB_ACTIVE || line->dirty || !lb_monitor_selected(&s->lb_lm, (uint8_t)(line->owner_pc_hash & 31u)) ||
         !lb_vtt_insert(&s->lb_vtt, (uint32_t)set, line->tag, &h, &ev)) {
         s->st.lb_victims_dropped++;
@@ -144,6 +145,7 @@ void sm_lb_tick(sm_core *s, uint64_t cycle)
                 s->st.lb_ld_misses[h] += s->lb_lm.e[h].miss;
             }
             lb_state st = lb_monitor_period_end(&s->lb_lm);
+            s->st.lb_lm_accesses += LB_LM_ENTRIES; /* every entry classified and shifted */
             for (int h = 0; per_load && h < LB_LM_ENTRIES; h++) {
                 s->st.lb_ld_high[h] += s->lb_lm.e[h].valid & 1u;
                 s->st.lb_ld_selected[h] += st == LB_ACTIVE && lb_monitor_selected(&s->lb_lm, (uint8_t)h);
@@ -238,6 +240,7 @@ void sm_lb_load_counted(sm_core *s, uint32_t pc, uint64_t line, int hit)
         }
     }
     lb_monitor_access(&s->lb_lm, (uint8_t)sm_pc_hash(pc), pc, hit);
+    s->st.lb_lm_accesses++;
 }
 
 void sm_lb_store(sm_core *s, uint64_t line)
