@@ -26,6 +26,8 @@ int lbc_options_register(opt_registry *r, lbc_config *c, strbuf *e)
                        "CERF: the L1 and the unused registers are one cache in the register file's banks", e);
     rc |= opt_add_bool(r, b, "-cerf_all_lines", &c->cerf_all_lines, "1",
                        "CERF: every cached line is read and written through the register banks (0: the extension's only)", e);
+    rc |= opt_add_double(r, b, "-cerf_rare_frac", &c->cerf_rare_frac, "0", 0, 1,
+                         "CERF: share of each resident warp's registers treated as rarely used and lent to the cache (ideal: their own accesses cost nothing more)", e);
     return rc;
 }
 

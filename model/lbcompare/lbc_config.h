@@ -19,6 +19,7 @@ typedef struct lbc_config {
     int cacheext_dur;    /* also the registers of warps beyond the warp limit (Best-SWL+CacheExt) */
     int cerf;            /* -cerf_enable: the unified register file / L1 (every line in the register banks) */
     int cerf_all_lines;  /* CERF: every L1 line contends in the register banks (0: only the extension's) */
+    double cerf_rare_frac; /* CERF: share of every resident warp's registers lent to the cache as rarely used */
 } lbc_config;
 
 int lbc_options_register(opt_registry *r, lbc_config *c, strbuf *err);
