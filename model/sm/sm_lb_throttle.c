@@ -18,8 +18,6 @@
 
 #include "sm_internal.h"
 
-#define LB_BACKUP_BASE 0x0000000F00000000ull /* below the device heap (DMEM_BASE) */
-#define LB_BACKUP_STRIDE 0x100000ull         /* per SM: 32 CTAs x 256 KB at most would be 8 MB; 1 MB x SM id */
 
 int sm_lbt_init(sm_core *s)
 {
@@ -40,7 +38,7 @@ void sm_lbt_free(sm_core *s)
 
 static uint64_t backup_base(const sm_core *s)
 {
-    return LB_BACKUP_BASE + (uint64_t)s->id * LB_BACKUP_STRIDE * 8u;
+    return LB_BACKUP_BASE + (uint64_t)s->id * LB_BACKUP_SM_BYTES;
 }
 
 void sm_lbt_kernel_begin(sm_core *s)

@@ -253,6 +253,12 @@ TEST(Linebacker, ThrottledCtasAreBackedUpAndRestoredByteExactly)
             EXPECT_GE(backups, 16.0);
             EXPECT_GT(stat(sim, "gpu.lb.dur_regs_avg"), 0.0);
             EXPECT_EQ(stat(sim, "gpu.lb.overhead_bytes"), stat(sim, "gpu.lb.backup_bytes") + stat(sim, "gpu.lb.restore_bytes"));
+            // below the L2 (Fig. 17's split): what reached the DRAM of the backup region, at most one
+            // 32-byte request per 32 bytes moved at the SMs (the L2 absorbs or merges the rest)
+            double dr = stat(sim, "gpu.lb.dram_overhead_reads"), dw = stat(sim, "gpu.lb.dram_overhead_writes");
+            EXPECT_LE(dr, stat(sim, "gpu.lb.restore_bytes") / 32);
+            EXPECT_LE(dw, stat(sim, "gpu.lb.backup_bytes") / 32);
+            EXPECT_LE(dr + dw, stat(sim, "gpu.dram.accesses"));
             std::printf("throttling: %.0f throttles, %.0f re-activations, %.0f backups, %.0f restores (%.0f on completion), "
                         "%.0f overhead bytes, %.2f schedulable CTAs per SM on average, %.0f Reg hits, %.0f cycles\n",
                         throttles, stat(sim, "gpu.lb.reactivations"), backups, restores,
