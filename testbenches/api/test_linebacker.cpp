@@ -161,6 +161,33 @@ std::vector<uint32_t> random_words(size_t n)
     return v;
 }
 
+// lb_reuse_np on ctas CTAs of 256 threads (nlines lines re-read reps times) in sim; checks the output
+// against the host reference.
+void run_reuse_np(gtlm_sim *sim, unsigned ctas, uint32_t nlines, uint32_t reps)
+{
+    std::vector<uint32_t> in = random_words(nlines * 32);
+    std::vector<uint32_t> ref(ctas * kThreads);
+    for (unsigned t = 0; t < ref.size(); t++) {
+        uint32_t s = 0;
+        for (uint32_t r = 0; r < reps; r++)
+            for (uint32_t j = 0; j < nlines; j++) s += in[j * 32 + t % 32];
+        ref[t] = s;
+    }
+    gtlm_module *m = nullptr;
+    ASSERT_EQ(gtlm_module_load_ptx(sim, kPtx, "linebacker", &m), GTLM_OK) << gtlm_last_error();
+    gtlm_devptr din = 0, dout = 0;
+    ASSERT_EQ(gtlm_malloc(sim, in.size() * 4, &din), GTLM_OK);
+    ASSERT_EQ(gtlm_malloc(sim, ref.size() * 4, &dout), GTLM_OK);
+    ASSERT_EQ(gtlm_memcpy_htod(sim, din, in.data(), in.size() * 4), GTLM_OK);
+    const void *args[] = {&din, &dout, &nlines, &reps};
+    const size_t sizes[] = {8, 8, 4, 4};
+    const unsigned grid[3] = {ctas, 1, 1}, block[3] = {kThreads, 1, 1};
+    ASSERT_EQ(gtlm_launch(sim, m, "lb_reuse_np", grid, block, 0, args, sizes, 4), GTLM_OK) << gtlm_last_error();
+    std::vector<uint32_t> out(ref.size());
+    ASSERT_EQ(gtlm_memcpy_dtoh(sim, out.data(), dout, out.size() * 4), GTLM_OK);
+    EXPECT_EQ(out, ref);
+}
+
 } // namespace
 
 TEST(Linebacker, ReusedWorkingSetBeyondL1BecomesRegHitsAndRunsFaster)
@@ -210,31 +237,11 @@ TEST(Linebacker, ThrottledCtasAreBackedUpAndRestoredByteExactly)
 {
     const unsigned ctas = 128; // 8 per SM of 256 threads
     const uint32_t nlines = 256, reps = 3;
-    std::vector<uint32_t> in = random_words(nlines * 32);
-    std::vector<uint32_t> ref(ctas * kThreads);
-    for (unsigned t = 0; t < ref.size(); t++) {
-        uint32_t s = 0;
-        for (uint32_t r = 0; r < reps; r++)
-            for (uint32_t j = 0; j < nlines; j++) s += in[j * 32 + t % 32];
-        ref[t] = s;
-    }
     for (bool throttle : {false, true}) {
         gtlm_sim *sim = make(true, {"-lb_period", "3000", "-lb_throttle", throttle ? "1" : "0"});
         ASSERT_NE(sim, nullptr);
-        gtlm_module *m = nullptr;
-        ASSERT_EQ(gtlm_module_load_ptx(sim, kPtx, "linebacker", &m), GTLM_OK) << gtlm_last_error();
-        gtlm_devptr din = 0, dout = 0;
-        ASSERT_EQ(gtlm_malloc(sim, in.size() * 4, &din), GTLM_OK);
-        ASSERT_EQ(gtlm_malloc(sim, ref.size() * 4, &dout), GTLM_OK);
-        ASSERT_EQ(gtlm_memcpy_htod(sim, din, in.data(), in.size() * 4), GTLM_OK);
-        uint32_t a = nlines, b = reps;
-        const void *args[] = {&din, &dout, &a, &b};
-        const size_t sizes[] = {8, 8, 4, 4};
-        const unsigned grid[3] = {ctas, 1, 1}, block[3] = {kThreads, 1, 1};
-        ASSERT_EQ(gtlm_launch(sim, m, "lb_reuse_np", grid, block, 0, args, sizes, 4), GTLM_OK) << gtlm_last_error();
-        std::vector<uint32_t> out(ref.size());
-        ASSERT_EQ(gtlm_memcpy_dtoh(sim, out.data(), dout, out.size() * 4), GTLM_OK);
-        EXPECT_EQ(out, ref) << (throttle ? "with" : "without") << " throttling";
+        SCOPED_TRACE(throttle ? "with throttling" : "without throttling");
+        run_reuse_np(sim, ctas, nlines, reps);
         double backups = 0, restores = 0, throttles = 0;
         for (unsigned s = 0; s < 16; s++) {
             std::string p = "gpu.sm[" + std::to_string(s) + "].lb.";
@@ -271,37 +278,6 @@ TEST(Linebacker, ThrottledCtasAreBackedUpAndRestoredByteExactly)
         gtlm_sim_destroy(sim);
     }
 }
-
-namespace {
-
-// lb_reuse_np on ctas CTAs of 256 threads (nlines lines re-read reps times) in sim; checks the output
-// against the host reference.
-void run_reuse_np(gtlm_sim *sim, unsigned ctas, uint32_t nlines, uint32_t reps)
-{
-    std::vector<uint32_t> in = random_words(nlines * 32);
-    std::vector<uint32_t> ref(ctas * kThreads);
-    for (unsigned t = 0; t < ref.size(); t++) {
-        uint32_t s = 0;
-        for (uint32_t r = 0; r < reps; r++)
-            for (uint32_t j = 0; j < nlines; j++) s += in[j * 32 + t % 32];
-        ref[t] = s;
-    }
-    gtlm_module *m = nullptr;
-    ASSERT_EQ(gtlm_module_load_ptx(sim, kPtx, "linebacker", &m), GTLM_OK) << gtlm_last_error();
-    gtlm_devptr din = 0, dout = 0;
-    ASSERT_EQ(gtlm_malloc(sim, in.size() * 4, &din), GTLM_OK);
-    ASSERT_EQ(gtlm_malloc(sim, ref.size() * 4, &dout), GTLM_OK);
-    ASSERT_EQ(gtlm_memcpy_htod(sim, din, in.data(), in.size() * 4), GTLM_OK);
-    const void *args[] = {&din, &dout, &nlines, &reps};
-    const size_t sizes[] = {8, 8, 4, 4};
-    const unsigned grid[3] = {ctas, 1, 1}, block[3] = {kThreads, 1, 1};
-    ASSERT_EQ(gtlm_launch(sim, m, "lb_reuse_np", grid, block, 0, args, sizes, 4), GTLM_OK) << gtlm_last_error();
-    std::vector<uint32_t> out(ref.size());
-    ASSERT_EQ(gtlm_memcpy_dtoh(sim, out.data(), dout, out.size() * 4), GTLM_OK);
-    EXPECT_EQ(out, ref);
-}
-
-} // namespace
 
 // LB+CacheExt (Fig. 15, Gap G23): CacheExt turns the statically unused registers into L1 ways, so
 // Linebacker's victim partitions may only lie over the registers of throttled CTAs. Without
