@@ -353,7 +353,8 @@ static cache_status hit(cache_core *c, cache_result *r, int set, int way, const 
 
 static cache_alloc_decision ask_alloc(cache_core *c, const cache_req *req, cache_result *r)
 {
-    cache_alloc_decision d = c->hooks.alloc ? c->hooks.alloc(c->hooks.ctx, req) : CACHE_ALLOCATE;
+    cache_alloc_decision d = req->no_allocate ? CACHE_BYPASS
+                             : c->hooks.alloc ? c->hooks.alloc(c->hooks.ctx, req) : CACHE_ALLOCATE;
     if (d == CACHE_BYPASS) {
         c->st.bypasses++;
         r->bypassed = 1;

@@ -99,6 +99,7 @@ typedef struct cache_req {
     uint8_t is_write;
     uint8_t is_local;     /* local-memory access: write policy 'L' treats it as write-back */
     uint8_t partial_mask; /* writes: sectors the request writes only in part (cache_set_partial_unreadable) */
+    uint8_t no_allocate;  /* the caller's bypass: a miss keeps its MSHR (merges) but allocates no line */
 } cache_req;
 
 /* A message for the next level. addr is the line address. */

@@ -98,6 +98,10 @@ int dram_enqueue(dram_core *d, uint64_t cycle, const dram_request *r)
         d->st.writes++;
     else
         d->st.reads++;
+    if (r->addr >= d->tag_lo && r->addr < d->tag_hi) {
+        if (s->is_write) d->st.tagged_writes++;
+        else d->st.tagged_reads++;
+    }
     return GTLM_ST_OK;
 }
 

@@ -71,6 +71,7 @@ typedef struct dram_stats {
     uint64_t refused;                  /* enqueues refused (queue full) */
     uint64_t completed;
     uint64_t latency_sum;              /* sum of done - enqueue cycles */
+    uint64_t tagged_reads, tagged_writes; /* requests inside [tag_lo, tag_hi) (Linebacker's backup region) */
 } dram_stats;
 
 typedef struct dram_bank_stats {
@@ -114,6 +115,7 @@ typedef struct dram_core {
     uint32_t last_bank, last_row; /* ... to this bank and row (for traces and tests) */
     /* statistics */
     dram_stats st;
+    uint64_t tag_lo, tag_hi; /* an address range whose requests are also counted apart (empty: equal) */
     dram_bank_stats *bank_st; /* nbk entries */
 } dram_core;
 

@@ -14,6 +14,13 @@ uint32_t l1ext_extra_ways(uint32_t unused_regs, uint32_t nsets, uint32_t line_by
     return w < max_extra ? w : max_extra;
 }
 
+uint32_t l1ext_rare_regs(uint32_t resident_warps, uint32_t regs_per_warp, double frac)
+{
+    if (!(frac > 0)) return 0;
+    uint32_t per_warp = (uint32_t)((double)regs_per_warp * (frac < 1 ? frac : 1));
+    return resident_warps * per_warp;
+}
+
 uint32_t l1ext_unused_regs(uint32_t sur, uint32_t resident_warps, uint32_t regs_per_warp, uint32_t warp_limit,
                            int with_dur)
 {

@@ -16,6 +16,8 @@ uint32_t l1ext_extra_ways(uint32_t unused_regs, uint32_t nsets, uint32_t line_by
  * resident warps beyond the active-warp limit (0: none) held idle by warp limiting. */
 uint32_t l1ext_unused_regs(uint32_t sur, uint32_t resident_warps, uint32_t regs_per_warp, uint32_t warp_limit,
                            int with_dur);
+/* CERF: the rarely used registers of live warps lent to the cache, frac of each warp's (rounded down). */
+uint32_t l1ext_rare_regs(uint32_t resident_warps, uint32_t regs_per_warp, double frac);
 /* CERF: the register number a cached line (set, way) occupies in the unified banks. */
 static inline uint32_t l1ext_rn(uint32_t set, uint32_t way, uint32_t assoc) { return set * assoc + way; }
 

@@ -16,6 +16,8 @@ int lbc_options_register(opt_registry *r, lbc_config *c, strbuf *e)
                        "PCAL: tune tokens, then active warps, by IPC hill climbing each period (0: static tokens)", e);
     rc |= opt_add_int(r, b, "-pcal_period", &c->pcal_period, "50000", 1, INT_MAX, "PCAL: core cycles per sampling period", e);
     rc |= opt_add_int(r, b, "-pcal_step", &c->pcal_step, "4", 1, 1024, "PCAL: tokens or warps per SM moved by one tuning step", e);
+    rc |= opt_add_bool(r, b, "-pcal_bypass_mshr", &c->pcal_bypass_mshr, "0",
+                       "PCAL: a bypassing load takes an L1 MSHR and merges, allocating no line (0: it goes to the L2 alone)", e);
     rc |= opt_add_bool(r, b, "-cacheext_enable", &c->cacheext, "0",
                        "CacheExt: the L1 gains the kernel's unused register capacity as extra ways (ideal: L1 latency)", e);
     rc |= opt_add_bool(r, b, "-cacheext_dur", &c->cacheext_dur, "0",
@@ -24,6 +26,8 @@ int lbc_options_register(opt_registry *r, lbc_config *c, strbuf *e)
                        "CERF: the L1 and the unused registers are one cache in the register file's banks", e);
     rc |= opt_add_bool(r, b, "-cerf_all_lines", &c->cerf_all_lines, "1",
                        "CERF: every cached line is read and written through the register banks (0: the extension's only)", e);
+    rc |= opt_add_double(r, b, "-cerf_rare_frac", &c->cerf_rare_frac, "0", 0, 1,
+                         "CERF: share of each resident warp's registers treated as rarely used and lent to the cache (ideal: their own accesses cost nothing more)", e);
     return rc;
 }
 

@@ -32,6 +32,14 @@ int lb_options_register(opt_registry *r, lb_config *c, strbuf *e)
                        "an L1 miss leaves the SM only after the victim tag partitions were searched", e);
     rc |= opt_add_bool(r, b, "-lb_load_stats", &c->load_stats, "0",
                        "Linebacker: per hashed-PC Load Monitor outcomes, and the gpu.lb.* totals (request breakdown, bank conflicts) even with it off", e);
+    rc |= opt_add_double(r, b, "-lb_vtt_pj", &c->vtt_pj, "2.05", 0, 1e6,
+                         "Linebacker energy: one victim tag table partition searched or entry written (pJ, Table 3)", e);
+    rc |= opt_add_double(r, b, "-lb_lm_pj", &c->lm_pj, "0.32", 0, 1e6,
+                         "Linebacker energy: one Load Monitor entry read or written (pJ, Table 3)", e);
+    rc |= opt_add_double(r, b, "-lb_hpc_pj", &c->hpc_pj, "0.09", 0, 1e6,
+                         "Linebacker energy: one L1 line's hashed-PC field accessed (per L1 access or fill; pJ, Table 3)", e);
+    rc |= opt_add_double(r, b, "-lb_ctam_pj", &c->ctam_pj, "1.94", 0, 1e6,
+                         "Linebacker energy: one CTA manager update (pJ, Table 3)", e);
     return rc;
 }
 

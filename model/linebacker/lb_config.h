@@ -21,6 +21,11 @@ typedef struct lb_config {
     int backup_ack;       /* backup complete at the last write's acknowledgement (1) or acceptance (0) */
     int search_delay;     /* a VTT miss's partition search delays its L2 request (Gap G10d) */
     int load_stats;       /* per hashed-PC monitoring outcome statistics (lb.load[h].*) */
+    /* energy per access (pJ, Table 3: CACTI at the document's process) */
+    double vtt_pj;        /* one VTT partition searched or one entry written */
+    double lm_pj;         /* one Load Monitor entry read or written */
+    double hpc_pj;        /* one L1 line's hashed-PC field read or written */
+    double ctam_pj;       /* one CTA manager update */
 } lb_config;
 
 int lb_options_register(opt_registry *r, lb_config *c, strbuf *err);

@@ -12,6 +12,10 @@
 #include <stdint.h>
 
 #define LB_CTL_MAX_CTAS 32
+/* The backup region (the Common Info's initial BP per SM): a constant range below the device heap,
+ * 8 MB per SM (32 CTAs x 256 KB at most); the DRAM counts its traffic apart (Fig. 17's overhead). */
+#define LB_BACKUP_BASE 0x0000000F00000000ull
+#define LB_BACKUP_SM_BYTES 0x800000ull
 #define LB_CTL_NONE UINT32_MAX
 
 typedef enum lb_ctl_action { LB_CTL_KEEP = 0, LB_CTL_THROTTLE = 1, LB_CTL_RESTORE = 2 } lb_ctl_action;

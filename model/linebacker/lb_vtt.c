@@ -65,13 +65,15 @@ static int vp_usable(const lb_vtt *v, uint32_t p)
     return v->monitor || ((v->active >> p) & 1u);
 }
 
-/* Searches the usable partitions in order; returns the index of the matching entry or -1. */
-static long find(const lb_vtt *v, uint32_t set, uint64_t tag, lb_vtt_hit *h)
+/* Searches the usable partitions in order; returns the index of the matching entry or -1. Each
+ * partition searched is one access (energy). */
+static long find(lb_vtt *v, uint32_t set, uint64_t tag, lb_vtt_hit *h)
 {
     uint32_t searched = 0;
     for (uint32_t p = 0; p < v->n_vp; p++) {
         if (!vp_usable(v, p)) continue;
         searched++;
+        v->accesses++;
         for (uint32_t w = 0; w < v->cfg.vp_ways; w++) {
             size_t i = (size_t)set * v->cfg.ways + p * v->cfg.vp_ways + w;
             if (v->valid[i] && v->tag[i] == tag) {
@@ -123,6 +125,7 @@ int lb_vtt_insert(lb_vtt *v, uint32_t set, uint64_t tag, lb_vtt_hit *h, int *evi
         h->latency = 0;
         v->tag[i] = tag;
         v->valid[i] = 1;
+        v->accesses++; /* the entry written */
     }
     v->stamp[i] = ++v->clock;
     return 1;
@@ -134,5 +137,6 @@ int lb_vtt_invalidate(lb_vtt *v, uint32_t set, uint64_t tag, lb_vtt_hit *h)
     long i = find(v, set, tag, h);
     if (i < 0) return 0;
     v->valid[i] = 0;
+    v->accesses++;
     return 1;
 }

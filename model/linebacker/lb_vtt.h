@@ -29,6 +29,7 @@ typedef struct lb_vtt {
     uint64_t clock;
     uint32_t active;   /* bit mask of active VPs (active mode) */
     int monitor;       /* 1: tag-only monitoring mode (all ways usable) */
+    uint64_t accesses; /* partitions searched + entries written, never reset (energy, Table 3) */
 } lb_vtt;
 
 typedef struct lb_vtt_hit {

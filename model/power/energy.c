@@ -27,11 +27,12 @@ void pwr_sm_energy(const power_config *c, const pwr_sm_counts *k, const pwr_time
     dyn[PWR_C_SFU] += k->fu[3] * e[PWR_EV_SFU];
     dyn[PWR_C_LDST] += k->fu[4] * e[PWR_EV_LDST] + k->ldst_table_bits * e[PWR_EV_TABLE_BIT];
     dyn[PWR_C_FETCH] += k->warp_insn * e[PWR_EV_FETCH];
-    dyn[PWR_C_SCHED] += k->warp_insn * e[PWR_EV_SCHED] + k->sched_table_bits * e[PWR_EV_TABLE_BIT];
+    dyn[PWR_C_SCHED] += k->warp_insn * e[PWR_EV_SCHED] + k->sched_table_bits * e[PWR_EV_TABLE_BIT] + k->lb_sched_pj;
     dyn[PWR_C_RF] += k->rf_reads * (e[PWR_EV_RF_READ] + e[PWR_EV_OC]) + k->rf_writes * e[PWR_EV_RF_WRITE] +
-                     k->rf.transition_pj;
+                     k->rf.transition_pj + k->lb_rf_pj;
     dyn[PWR_C_L1D] += k->l1d_accesses * e[PWR_EV_L1D_TAG] + k->l1d_hits * e[PWR_EV_L1D_READ] +
-                      k->l1d_writes * e[PWR_EV_L1D_WRITE] + k->l1d_fills * e[PWR_EV_L1D_FILL] + k->l1d.transition_pj;
+                      k->l1d_writes * e[PWR_EV_L1D_WRITE] + k->l1d_fills * e[PWR_EV_L1D_FILL] + k->l1d.transition_pj +
+                      k->lb_l1d_pj;
     dyn[PWR_C_L1C] += k->l1c_accesses * e[PWR_EV_L1C_TAG] + k->l1c_hits * e[PWR_EV_L1C_READ] +
                       k->l1c_fills * e[PWR_EV_L1C_FILL];
     dyn[PWR_C_SMEM] += k->smem_passes * e[PWR_EV_SMEM];

@@ -56,6 +56,9 @@ typedef struct pwr_sm_counts {
     double ext_llc_pj;             /* a cache-mode SM's extended-LLC energy (Morpheus: pJ/B x bytes) */
     double sched_table_bits;       /* bits of the scheduler's technique tables accessed (APRES: LLT, WGT) */
     double ldst_table_bits;        /* ... of the LD/ST unit's (APRES' SAP: PT, WQ, DRQ) */
+    double lb_rf_pj;               /* Linebacker (lb_energy.h): its register-file accesses, in regfile */
+    double lb_l1d_pj;              /* ... its VTT, Load Monitor and hashed-PC fields, in l1d */
+    double lb_sched_pj;            /* ... its CTA manager, in sched */
 } pwr_sm_counts;
 
 typedef struct pwr_l2_counts {

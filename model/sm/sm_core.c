@@ -277,8 +277,8 @@ static int kernel_begin(sm_core *s, uint32_t warps_per_cta, uint32_t regs, uint3
     }
     cache_invalidate_all(&s->l1c);
     sm_prefetch_reset(s);
+    sm_lbc_kernel_begin(s); /* before Linebacker: CacheExt's ways bound its partitions */
     sm_lb_kernel_begin(s); /* after the L1 invalidation: its evictions are no victims */
-    sm_lbc_kernel_begin(s);
     if (s->pdp.mode != PDP_MODE_OFF && s->cfg->cbwt.pd_launch == CBWT_PD_RESET) pdp_l1_reset(&s->pdp, s->cfg->sm.pdp_pd);
     if (s->pcs) memset(s->pcs, 0, s->pc_cap * sizeof *s->pcs);
     s->pc_n = 0;

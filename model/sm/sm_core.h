@@ -134,6 +134,8 @@ typedef struct sm_stats {
     uint64_t lb_vp_reg_cycles;   /* warp registers in active partitions x active cycles */
     uint64_t lb_active_cta_cycles; /* schedulable CTAs x active cycles */
     uint64_t lb_vp_changes;      /* changes of the active partition mask */
+    uint64_t lb_lm_accesses;     /* Load Monitor entries read or written (energy, Table 3) */
+    uint64_t lb_ctam_accesses;   /* CTA manager updates: CTA start / done, throttle, backup / restore (energy) */
     /* -lb_load_stats: per hashed PC (Load Monitor entry), over every SM's monitoring periods */
     uint64_t lb_ld_hits[LB_LM_ENTRIES], lb_ld_misses[LB_LM_ENTRIES]; /* L1 or victim-tag hits, misses */
     uint64_t lb_ld_high[LB_LM_ENTRIES];     /* periods it was above the hit threshold */

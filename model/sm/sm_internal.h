@@ -64,6 +64,9 @@ void sm_lb_update_vps(sm_core *s);
 void sm_lbc_l1_shape(const gtlm_config *cfg, gsim_cache_cfg *l1);
 void sm_lbc_init(sm_core *s);
 void sm_lbc_kernel_begin(sm_core *s);
+/* The registers below the ones CacheExt / CERF took as L1 ways (the top of the file): Linebacker's
+ * victim partitions stay under it (LB+CacheExt, Gap G23). n_regs when neither is on. */
+uint32_t sm_lbc_free_top(const sm_core *s);
 void sm_lbc_tick(sm_core *s, uint64_t cycle);
 /* PCAL: 1 when this global load of slot skips the L1 (no token, line absent and not pending). */
 int sm_lbc_pcal_bypass(sm_core *s, uint32_t slot, uint64_t line);

@@ -18,8 +18,6 @@
 
 #include "sm_internal.h"
 
-#define LB_BACKUP_BASE 0x0000000F00000000ull /* below the device heap (DMEM_BASE) */
-#define LB_BACKUP_STRIDE 0x100000ull         /* per SM: 32 CTAs x 256 KB at most would be 8 MB; 1 MB x SM id */
 
 int sm_lbt_init(sm_core *s)
 {
@@ -40,7 +38,7 @@ void sm_lbt_free(sm_core *s)
 
 static uint64_t backup_base(const sm_core *s)
 {
-    return LB_BACKUP_BASE + (uint64_t)s->id * LB_BACKUP_STRIDE * 8u;
+    return LB_BACKUP_BASE + (uint64_t)s->id * LB_BACKUP_SM_BYTES;
 }
 
 void sm_lbt_kernel_begin(sm_core *s)
@@ -96,6 +94,7 @@ void sm_lb_cta_start(sm_core *s, uint32_t k)
     s->lb_phase[k] = SM_LB_ACTIVE;
     regfile_alloc_cta(&s->rf, r);
     lb_ctl_cta_start(&s->lb_ctl, r);
+    s->st.lb_ctam_accesses++; /* Per-CTA Info set */
     sm_lb_update_vps(s);
 }
 
@@ -108,6 +107,7 @@ void sm_lb_cta_done(sm_core *s, uint32_t k)
     uint32_t r = s->lb_region[k];
     regfile_release_cta(&s->rf, r);
     lb_ctl_cta_done(&s->lb_ctl, r);
+    s->st.lb_ctam_accesses++;
     s->lb_phase[k] = SM_LB_ACTIVE; /* a throttled CTA whose warps had all exited completed while draining */
     sm_lb_update_vps(s);
 }
@@ -153,6 +153,7 @@ static void throttle_one(sm_core *s)
     uint32_t k = top == LB_CTL_NONE ? LB_CTL_NONE : cta_of_region(s, top);
     if (k == LB_CTL_NONE || !has_running_warp(s, k)) return;
     lb_ctl_throttle(&s->lb_ctl);
+    s->st.lb_ctam_accesses++; /* ACT cleared; FRN and BP read for the backup */
     s->lb_phase[k] = SM_LB_DRAINING;
     s->lb_limit = n_schedulable(s);
     sm_mark_cta_dirty(s, k);
@@ -211,6 +212,7 @@ static int start_restore(sm_core *s)
     s->lb_xfer_cta = k;
     s->lb_xfer_from = from;
     s->lb_phase[k] = SM_LB_RESTORING;
+    s->st.lb_ctam_accesses++; /* BA read, ACT set */
     if (s->lb_react_pending) s->lb_react_pending--; /* the IPC monitor asked for it */
     else s->st.lb_restores_on_completion++;        /* a CTA completed */
     return 1;
@@ -233,6 +235,7 @@ static void finish(sm_core *s)
         s->st.lb_restore_bytes += (uint64_t)s->lb_xfer.n * LB_XFER_LINE;
     }
     lb_xfer_finish(&s->lb_xfer);
+    s->st.lb_ctam_accesses++; /* C, BA, FRN, BP and LRN updated */
     sm_lb_update_vps(s);
 }
 

@@ -51,6 +51,7 @@ void sm_lbc_kernel_begin(sm_core *s)
     if (s->l1ext_on) {
         uint32_t per_warp = s->warps_per_cta ? s->rf.cta_nreg / s->warps_per_cta : 0;
         uint32_t unused = l1ext_unused_regs(regfile_sur(&s->rf), resident, per_warp, sm_warp_limit(s), s->cfg->lbc.cacheext_dur);
+        if (s->cerf_on) unused += l1ext_rare_regs(resident, per_warp, s->cfg->lbc.cerf_rare_frac); /* live warps' rarely used */
         uint32_t max = (uint32_t)s->l1d.assoc - s->l1_base_ways;
         s->l1_extra_ways = l1ext_extra_ways(unused, (uint32_t)s->l1d.nsets, (uint32_t)s->l1d.cfg.line_size, max);
         s->l1d.ways_usable = (int)(s->l1_base_ways + s->l1_extra_ways); /* the L1 was just invalidated */
@@ -106,6 +107,14 @@ int sm_lbc_pcal_bypass(sm_core *s, uint32_t slot, uint64_t line)
     if (cache_probe(&s->l1d, line, NULL) >= 0) return 0; /* present or pending: it hits or merges */
     s->st.pcal_bypasses++;
     return 1;
+}
+
+uint32_t sm_lbc_free_top(const sm_core *s)
+{
+    uint32_t n = s->rf.cfg.n_regs;
+    if (!s->l1ext_on) return n;
+    uint64_t taken = (uint64_t)s->l1_extra_ways * (uint64_t)s->l1d.nsets * (uint64_t)s->l1d.cfg.line_size / REGFILE_LINE_BYTES;
+    return taken < n ? n - (uint32_t)taken : 0;
 }
 
 /* CERF: one 128-byte access of the line's register through the arbiter; its wait in cycles. */

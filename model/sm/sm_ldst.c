@@ -189,8 +189,11 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     }
     if (s->pcal_on && c == &s->l1d && u->space == PS_GLOBAL && !u->is_store && sm_lbc_pcal_bypass(s, u->slot, q->line))
     {
-        s->lb_search = 0; /* a Linebacker partition search (PCAL+SVC) no longer delays it */
-        return direct_request(s, q); /* PCAL: no token, so no L1 line */
+        cr.no_allocate = 1; /* PCAL: no token, so no L1 line ... */
+        if (!s->cfg->lbc.pcal_bypass_mshr) {
+            s->lb_search = 0; /* a Linebacker partition search (PCAL+SVC) no longer delays it */
+            return direct_request(s, q); /* ... and no MSHR either: alone to the L2 */
+        }
     }
     cache_result res;
     c->now = cycle;

@@ -24,6 +24,7 @@ static void on_evict(void *ctx, const cache_line *line, int set, int way)
         lb_vtt_insert(&s->lb_vtt, (uint32_t)set, line->tag, &h, &ev);
         return;
     }
+    s->st.lb_lm_accesses += s->lb_lm.state == LB_ACTIVE; /* is the victim's load selected? */
     if (s->lb_lm.state != LB_ACTIVE || line->dirty || !lb_monitor_selected(&s->lb_lm, (uint8_t)(line->owner_pc_hash & 31u)) ||
         !lb_vtt_insert(&s->lb_vtt, (uint32_t)set, line->tag, &h, &ev)) {
         s->st.lb_victims_dropped++;
@@ -60,17 +61,18 @@ void sm_lb_free(sm_core *s)
 }
 
 /* Partitions above the registers in use: with throttling those of the CTAs that hold live values
- * (LRN, Gap G4), else every register the resident CTAs may take (statically unused only). */
+ * (LRN, Gap G4), else every register the resident CTAs may take (statically unused only); and
+ * below the registers CacheExt / CERF made L1 ways (LB+CacheExt: the victims get the DUR only). */
 static uint32_t vp_mask(const sm_core *s)
 {
     uint32_t vp_regs = s->lb_vtt.cfg.sets * s->lb_vtt.cfg.vp_ways;
     if (s->lb_thr_on) {
         int any = 0;
         for (uint32_t r = 0; r < s->rf.resident; r++) any |= s->rf.cta_active[r];
-        return lb_ctl_vp_mask(regfile_lrn(&s->rf), any, s->rf.cfg.vc_base, vp_regs, s->lb_vtt.n_vp, s->rf.cfg.n_regs);
+        return lb_ctl_vp_mask(regfile_lrn(&s->rf), any, s->rf.cfg.vc_base, vp_regs, s->lb_vtt.n_vp, sm_lbc_free_top(s));
     }
     uint32_t used = s->rf.resident * s->rf.cta_nreg; /* registers the resident CTAs may take */
-    return lb_ctl_vp_mask(used ? used - 1 : 0, used > 0, s->rf.cfg.vc_base, vp_regs, s->lb_vtt.n_vp, s->rf.cfg.n_regs);
+    return lb_ctl_vp_mask(used ? used - 1 : 0, used > 0, s->rf.cfg.vc_base, vp_regs, s->lb_vtt.n_vp, sm_lbc_free_top(s));
 }
 
 void sm_lb_update_vps(sm_core *s)
@@ -143,6 +145,7 @@ void sm_lb_tick(sm_core *s, uint64_t cycle)
                 s->st.lb_ld_misses[h] += s->lb_lm.e[h].miss;
             }
             lb_state st = lb_monitor_period_end(&s->lb_lm);
+            s->st.lb_lm_accesses += LB_LM_ENTRIES; /* every entry classified and shifted */
             for (int h = 0; per_load && h < LB_LM_ENTRIES; h++) {
                 s->st.lb_ld_high[h] += s->lb_lm.e[h].valid & 1u;
                 s->st.lb_ld_selected[h] += st == LB_ACTIVE && lb_monitor_selected(&s->lb_lm, (uint8_t)h);
@@ -237,6 +240,7 @@ void sm_lb_load_counted(sm_core *s, uint32_t pc, uint64_t line, int hit)
         }
     }
     lb_monitor_access(&s->lb_lm, (uint8_t)sm_pc_hash(pc), pc, hit);
+    s->st.lb_lm_accesses++;
 }
 
 void sm_lb_store(sm_core *s, uint64_t line)

@@ -82,6 +82,16 @@ TEST(L1Ext, WaysFromUnusedRegisters)
     EXPECT_EQ(l1ext_rn(2, 3, 50), 103u);
 }
 
+// CERF's rarely used registers of live warps (-cerf_rare_frac): a quarter of 64 warps' 22 registers is
+// 5 each (rounded down), 320 warp registers; with 640 statically unused that is 960 = 20 ways of 6 KB.
+TEST(L1Ext, RarelyUsedRegistersOfLiveWarps)
+{
+    EXPECT_EQ(l1ext_rare_regs(64, 22, 0.25), 320u);
+    EXPECT_EQ(l1ext_rare_regs(64, 22, 0.0), 0u);
+    EXPECT_EQ(l1ext_rare_regs(64, 22, 1.0), 64u * 22u);
+    EXPECT_EQ(l1ext_extra_ways(640 + l1ext_rare_regs(64, 22, 0.25), 48, 128, 42), 20u);
+}
+
 // -pcal_tokens 0: every resident warp holds a token (the baseline's allocation); tuning goes down.
 TEST(Pcal, ZeroTokensMeansEveryWarp)
 {

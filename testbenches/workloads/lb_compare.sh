@@ -3,7 +3,9 @@
 # that thrashes: every technique still verifies, passes --check-stats and gives the functional
 # mode's output digest, and the trends hold: CacheExt and CERF (the L1 grown by the unused
 # registers) miss less in the L1 than the baseline; CERF reads each of its hits from the register
-# banks; PCAL with one static token bypasses the L1 and allocates fewer lines than the baseline.
+# banks, and lending it half of the live warps' registers (-cerf_rare_frac 0.5) gives it more ways; PCAL with one static token bypasses the L1 and allocates fewer lines than the baseline, and
+# when its bypassing loads keep an L1 MSHR (-pcal_bypass_mshr 1) they merge: no more L2 accesses than
+# when each goes to the L2 alone.
 # usage: lb_compare.sh GTLM WORKLOAD CONFIG
 set -u
 gtlm=$1 wl=$2 cfg=$3
@@ -24,14 +26,23 @@ get() { awk -v k="$2" '$1 == k { print $3 }' "$dir/$1"; }
 run base
 run cacheext -cacheext_enable 1
 run cerf -cerf_enable 1
+run cerfr -cerf_enable 1 -cerf_rare_frac 0.5
 run pcal -pcal_enable 1 -pcal_tokens 1 -pcal_dynamic 0
+run pcalm -pcal_enable 1 -pcal_tokens 1 -pcal_dynamic 0 -pcal_bypass_mshr 1
 mb=$(get base L1D_total_cache_misses) me=$(get cacheext L1D_total_cache_misses) mc=$(get cerf L1D_total_cache_misses)
 mp=$(get pcal L1D_total_cache_misses) bp=$(get pcal gpu.lb.bypasses)
 rc=$(get cerf gpu.sm[0].cerf.reg_hits) ways=$(get cacheext gpu.sm[0].l1ext.extra_way_kernels)
+bm=$(get pcalm gpu.sm[0].pcal.bypasses) l2p=$(get pcal L2_total_cache_accesses) l2m=$(get pcalm L2_total_cache_accesses)
+echo "$wl: PCAL L2 accesses $l2p with direct bypasses, $l2m with bypasses keeping an MSHR ($bm on SM 0)"
+[ "$bm" -gt 0 ] || { echo "PCAL with MSHRs bypassed nothing"; exit 1; }
+[ "$l2m" -le "$l2p" ] || { echo "PCAL's MSHR-keeping bypasses reached the L2 more often than direct ones"; exit 1; }
 echo "$wl: L1 misses base $mb, CacheExt $me (+$ways ways on SM 0), CERF $mc; PCAL $mp misses, $bp bypasses; CERF SM 0 reg hits $rc"
 [ "$ways" -gt 0 ] || { echo "CacheExt added no way"; exit 1; }
 [ "$me" -lt "$mb" ] || { echo "CacheExt did not reduce the L1 misses"; exit 1; }
 [ "$mc" -lt "$mb" ] || { echo "CERF did not reduce the L1 misses"; exit 1; }
 [ "$rc" -gt 0 ] || { echo "CERF read no hit from the register banks"; exit 1; }
+wc=$(get cerf gpu.sm[0].l1ext.extra_way_kernels) wr=$(get cerfr gpu.sm[0].l1ext.extra_way_kernels)
+echo "$wl: CERF extra ways on SM 0: $wc, with half of the live warps' registers as rarely used: $wr"
+[ "$wr" -gt "$wc" ] || { echo "CERF's rarely used registers added no way"; exit 1; }
 [ "$bp" -gt 0 ] || { echo "PCAL bypassed nothing"; exit 1; }
 [ "$mp" -lt "$mb" ] || { echo "PCAL's token-less loads still allocate in the L1"; exit 1; }

@@ -4,6 +4,7 @@
 
 extern "C" {
 #include "common/status.h"
+#include "linebacker/lb_ctl.h"
 }
 
 namespace gtlm {
@@ -24,6 +25,10 @@ DramChannel::DramChannel(sc_core::sc_module_name name, const gtlm_config &cfg, C
         from_l2.push_back(std::make_unique<AtTarget>(port_name.c_str()));
         from_l2.back()->on_request = [this, p](Gp &gp, const sc_core::sc_time &at) { return on_request(p, gp, at); };
         from_l2.back()->on_resp_ready = [this, p] { on_resp_ready(p); };
+    }
+    if (cfg.lb.enable && cfg.lb.throttle) { // Linebacker's register backup region: its DRAM traffic apart
+        ch_.core.tag_lo = LB_BACKUP_BASE;
+        ch_.core.tag_hi = LB_BACKUP_BASE + static_cast<uint64_t>(gtlm_config_n_sms(&cfg)) * LB_BACKUP_SM_BYTES;
     }
     if (stats) register_stats(stats);
     domain_.add(this);
@@ -153,6 +158,16 @@ void DramChannel::register_stats(stat_registry *r)
     dram_stats &cs = ch_.core.st;
     counter("reads", &cs.reads, "requests", "read requests accepted by the scheduler");
     counter("writes", &cs.writes, "requests", "write requests accepted by the scheduler");
+    if (ch_.core.tag_hi > ch_.core.tag_lo) { // -lb_enable with throttling: Fig. 17's split below the L2
+        counter("lb_reads", &cs.tagged_reads, "requests", "Linebacker: reads of the register backup region (restores the L2 missed)");
+        counter("lb_writes", &cs.tagged_writes, "requests", "Linebacker: writes to the register backup region (backups written back by the L2)");
+        if (channel_ == 0)
+            for (const char *k : {"reads", "writes"}) {
+                std::string path = std::string("gpu.lb.dram_overhead_") + k, pat = std::string("gpu.dram[*].lb_") + k;
+                bad |= stat_add_sum(r, path.c_str(), pat.c_str(), "requests",
+                                    "Linebacker's register backup/restore requests that reached the DRAM (the rest of gpu.dram.* is demand)", nullptr) < 0;
+            }
+    }
     counter("read_bursts", &cs.read_bursts, "commands", "RD commands: one per burst of a read (BL x bus width x chips bytes)");
     counter("write_bursts", &cs.write_bursts, "commands", "WR commands: one per burst of a write");
     counter("row_hits", &cs.row_hits, "requests", "requests whose row was open");

@@ -422,6 +422,12 @@ void SmModule::register_stats(stat_registry *r)
              "cycles victim accesses waited behind operand reads of their bank"},
         };
         add_all(r, p, lb, sizeof lb / sizeof *lb);
+        const Entry energy[] = { // the accesses Table 3's energies are charged per (gpu.power.linebacker.*)
+            {"lb.vtt_accesses", &core_.lb_vtt.accesses, "accesses", "Linebacker: victim tag partitions searched + entries written"},
+            {"lb.lm_accesses", &s->lb_lm_accesses, "accesses", "Linebacker: Load Monitor entries read or written"},
+            {"lb.ctam_accesses", &s->lb_ctam_accesses, "accesses", "Linebacker: CTA manager updates (CTA start / done, throttle, backup, restore)"},
+        };
+        if (core_.lb_on) add_all(r, p, energy, sizeof energy / sizeof *energy);
         stat_add_derived(r, (p + "lb.cta_regs").c_str(), lb_cta_regs, &core_, "warp registers",
                          "Linebacker: #reg, the 128-byte warp registers of one CTA (last kernel)", nullptr);
         if (core_.lb_on && core_.cfg->lb.load_stats) register_lb_loads(r, p, core_.id == 0, s);

@@ -1,5 +1,9 @@
 #include "top/power_stats.h"
 
+extern "C" {
+#include "regfile/regfile.h"
+}
+
 #include <cmath>
 #include <cstring>
 #include <deque>
@@ -11,7 +15,8 @@ namespace {
 
 // What a derived statistic computes.
 enum What { W_COMP_DYN, W_COMP_STAT, W_COMP_POWER, W_DYN, W_STAT, W_TOTAL, W_POWER, W_DYN_POWER, W_STAT_POWER,
-            W_PERF_PER_WATT, W_PER_INSN, W_TABLES, W_END_WB, W_UNIT_DYN, W_UNIT_STAT, W_UNIT_TOTAL };
+            W_PERF_PER_WATT, W_PER_INSN, W_TABLES, W_END_WB, W_LB_PART, W_LB_TOTAL, W_UNIT_DYN, W_UNIT_STAT,
+            W_UNIT_TOTAL };
 
 constexpr double kPjToJ = 1e-12;
 
@@ -157,9 +162,11 @@ PowerStats::PowerStats(const gtlm_config &cfg, int n_sms, int n_slices)
 const std::vector<std::string> kSmLeaves = {
     "fu.int", "fu.sp", "fu.dp", "fu.sfu", "fu.mem", "warp_insn", "regfile.reads", "regfile.writes",
     "l1d.accesses", "l1d.hits", "l1d.writes", "l1d.fills", "l1c.accesses", "l1c.hits", "l1c.fills",
-    "shmem.passes", "cycles", "ext_llc.bytes", "laws.table_bits", "l1d.prefetch.sap_table_bits"};
+    "shmem.passes", "cycles", "ext_llc.bytes", "laws.table_bits", "l1d.prefetch.sap_table_bits",
+    "lb.vtt_accesses", "lb.lm_accesses", "lb.ctam_accesses", "lb.reg_hits", "lb.victims_stored", "lb.backup_bytes",
+    "lb.restore_bytes"};
 // Where the leaves after the dst[] run start (kSmLeaves order).
-constexpr int kExtLlcLeaf = 17, kLawsBitsLeaf = 18, kSapBitsLeaf = 19;
+constexpr int kExtLlcLeaf = 17, kLawsBitsLeaf = 18, kSapBitsLeaf = 19, kLbLeaf = 20;
 const std::vector<std::string> kL2Leaves = {"accesses", "hits", "writes", "dram_reads"};
 const std::vector<std::string> kDramLeaves = {"activates", "precharges", "reads", "writes", "bus_busy_cycles"};
 const std::vector<std::string> kPmLeaves = {"on_block_cycles", "shallow_block_cycles", "sleep_block_cycles",
@@ -261,6 +268,11 @@ PowerBreakdown PowerStats::unit_at(const stat_registry *r, stat_scope s, char wh
         k.ext_llc_pj = val(r, s, id[kExtLlcLeaf]) * cfg_.morpheus.ext_pj_per_byte;
         k.sched_table_bits = val(r, s, id[kLawsBitsLeaf]); // APRES' tables (absent stats: 0)
         k.ldst_table_bits = val(r, s, id[kSapBitsLeaf]);
+        double lb[LB_E_N];
+        sm_linebacker_pj(r, s, id, lb); // Linebacker's structures (zeros without it)
+        k.lb_rf_pj = lb[LB_E_RF];
+        k.lb_l1d_pj = lb[LB_E_VTT] + lb[LB_E_LM] + lb[LB_E_HPC];
+        k.lb_sched_pj = lb[LB_E_CTAM];
         const int *pm = id + kSmLeaves.size();
         double nregs = cfg_.sm.registers >= 32 ? cfg_.sm.registers / 32 : 1;
         k.rf = res_of(r, s, pm, nregs);
@@ -342,6 +354,34 @@ double PowerStats::table_bits(const stat_registry *r, stat_scope s) const
     return bits;
 }
 
+// One SM's Linebacker energy per part from its ids (kSmLeaves order): Table 3 energies x counts.
+void PowerStats::sm_linebacker_pj(const stat_registry *r, stat_scope s, const int *id, double *pj) const
+{
+    for (int p = 0; p < LB_E_N; p++) pj[p] = 0;
+    if (!cfg_.lb.enable) return;
+    const int *lb = id + kLbLeaf;
+    lb_energy_counts k{};
+    k.vtt = val(r, s, lb[0]);
+    k.lm = val(r, s, lb[1]);
+    k.ctam = val(r, s, lb[2]);
+    k.hpc = val(r, s, id[5 + 3]) + val(r, s, id[5 + 6]); // l1d.accesses + l1d.fills
+    k.rf_reads = val(r, s, lb[3]) + val(r, s, lb[5]) / REGFILE_LINE_BYTES; // Reg hits + registers backed up
+    k.rf_writes = val(r, s, lb[4]) + val(r, s, lb[6]) / REGFILE_LINE_BYTES; // victims stored + registers restored
+    const power_config &pc = cfg_.power;
+    lb_energy_pj(&cfg_.lb, &k, pc.ev_pj[PWR_EV_RF_READ], pc.ev_pj[PWR_EV_RF_WRITE], pj);
+}
+
+void PowerStats::linebacker_pj(const stat_registry *r, stat_scope s, double *pj) const
+{
+    resolve(r);
+    for (int p = 0; p < LB_E_N; p++) pj[p] = 0;
+    for (const std::vector<int> &id : sm_ids_) {
+        double one[LB_E_N];
+        sm_linebacker_pj(r, s, id.data(), one);
+        for (int p = 0; p < LB_E_N; p++) pj[p] += one[p];
+    }
+}
+
 double PowerStats::derive(const stat_registry *r, stat_scope scope, const void *vctx)
 {
     const Ctx *c = static_cast<const Ctx *>(vctx);
@@ -356,6 +396,12 @@ double PowerStats::derive(const stat_registry *r, stat_scope scope, const void *
         return (b.dynamic() + b.leakage()) * kPjToJ;
     }
     if (c->what == W_TABLES) return ps->table_bits(r, scope) * ps->cfg_.power.ev_pj[PWR_EV_TABLE_BIT] * kPjToJ;
+    if (c->what == W_LB_PART || c->what == W_LB_TOTAL) {
+        double pj[LB_E_N], sum = 0;
+        ps->linebacker_pj(r, scope, pj);
+        for (double v : pj) sum += v;
+        return (c->what == W_LB_PART ? pj[c->comp] : sum) * kPjToJ;
+    }
     PowerBreakdown b = ps->gpu(r, scope);
     double sec = ps->seconds(r, scope);
     auto per_s = [sec](double j) { return sec > 0 ? j / sec : 0; };
@@ -419,6 +465,19 @@ int PowerStats::register_stats(stat_registry *r)
     if (!std::strcmp(cfg_.sm.scheduler.name, "laws") || cfg_.sm.l1_prefetcher == 3) // APRES' blocks (Fig. 15 overhead)
         add("gpu.power.apres_tables_energy", W_TABLES, 0, 0, 0, "J",
             "dynamic energy of APRES' tables (LLT, WGT, PT, WQ, DRQ), inside the sched and ldst components");
+    if (cfg_.lb.enable) { // Linebacker's structures (Table 3) and extra register accesses, docs/linebacker.md
+        add("gpu.power.linebacker_energy", W_LB_TOTAL, 0, 0, 0, "J",
+            "dynamic energy of Linebacker's structures and register accesses, inside the regfile, l1d and sched components");
+        static const char *const what[LB_E_N] = {
+            "victim tag table partitions searched / entries written x -lb_vtt_pj (in l1d)",
+            "Load Monitor entries read or written x -lb_lm_pj (in l1d)",
+            "hashed-PC fields: (L1 accesses + fills) x -lb_hpc_pj (in l1d)",
+            "CTA manager updates x -lb_ctam_pj (in sched)",
+            "victim insert / Reg hit / backup / restore register accesses x rf_read / rf_write (in regfile)"};
+        for (int p = 0; p < LB_E_N; p++)
+            add(std::string("gpu.power.linebacker.") + lb_energy_part_name(p) + "_energy", W_LB_PART, p, 0, 0, "J",
+                std::string("Linebacker: ") + what[p]);
+    }
     struct Kind {
         char which;
         int n;

@@ -10,6 +10,7 @@
 
 extern "C" {
 #include "gpu/gpu_config.h"
+#include "linebacker/lb_energy.h"
 #include "power/energy.h"
 #include "stats/stats.h"
 }
@@ -60,6 +61,8 @@ public:
 
     // Bits accessed in the SMs' technique tables (APRES) in a scope.
     double table_bits(const stat_registry *r, stat_scope s) const;
+    // Linebacker's structures in a scope, all SMs (pJ per lb_energy_part; zeros without -lb_enable).
+    void linebacker_pj(const stat_registry *r, stat_scope s, double *pj) const;
 
 private:
     struct Ctx {
@@ -73,6 +76,7 @@ private:
     void resolve(const stat_registry *r) const;
     pwr_time time(const stat_registry *r, stat_scope s) const;
     PowerBreakdown unit_at(const stat_registry *r, stat_scope s, char which, int i, const pwr_time &t) const;
+    void sm_linebacker_pj(const stat_registry *r, stat_scope s, const int *id, double *pj) const;
     static double derive(const stat_registry *r, stat_scope scope, const void *ctx);
     mutable const stat_registry *resolved_for_ = nullptr;
     mutable int resolved_n_ = -1;
