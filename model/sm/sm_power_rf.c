@@ -388,7 +388,9 @@ void sm_slumber_load_miss(sm_core *s, sm_record *r, uint64_t cycle)
     for (uint32_t k = 0; k < r->ndst; k++)
         for (uint32_t h = 0, n = blocks_of(s, r->slot, r->dst[k], b); h < n; h++)
             rfp_load_miss(&s->rf_pm, b[h], cycle, lat, may_gate(s, r->dst[k]));
-    if (z->cfg->mem_wait && !rfp_is_wrf(&s->rf_pm)) warp_stalls(s, r, cycle + lat, cycle); /* WRF: drowsy anyway */
+    /* The stall lasts at least an L2 hit's minimum (the tracker's DRAM level may be wrong for this load:
+     * data that came earlier than the other registers' countdowns would stall their reads). */
+    if (z->cfg->mem_wait && !rfp_is_wrf(&s->rf_pm)) warp_stalls(s, r, cycle + (uint32_t)z->cfg->lat[1], cycle);
 }
 
 /* The last access of load record r completed: the tracker learns the level (an L1 miss whose data
