@@ -79,6 +79,7 @@ void cache_free(cache_core *c)
     free(c->mq);
     free(c->ipoly_tab);
     free(c->pm_live);
+    free(c->pm_smask);
     pm_domain_free(&c->pm);
     cache_miss_classes_free(c);
     memset(c, 0, sizeof *c);
@@ -449,6 +450,7 @@ cache_status cache_fetch_no_waiter(cache_core *c, const cache_req *req, uint64_t
     c->gen++;
     memset(r, 0, sizeof *r);
     cache_status st = start_fetch(c, req, la, set, -1, -1, c->full_mask, 0, 0, 0, 0, r);
+    if (cache_pm_sectored(c)) cache_pm_sync(c, set, -1, 0);
     if (st != CACHE_MISS) return st;
     c->mshr[mshr_find(c, la)].prefetch = 1;
     for (int k = c->mq_count - 1; k >= 0; k--) { /* its read (a write-back may follow it) */
@@ -554,6 +556,7 @@ cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
     int simple = 0;
     cache_status st = access_once(c, req, r, la, &simple);
     if (c->mclass && st != CACHE_RESERVATION_FAIL) cache_classify(c, req, la, st);
+    if (cache_pm_sectored(c)) cache_pm_sync(c, cache_set_index(c, req->addr), -1, 0);
     c->fail_known = (uint8_t)(simple && st == CACHE_RESERVATION_FAIL);
     if (c->fail_known) {
         c->fail_gen = c->gen;
@@ -574,7 +577,7 @@ static cache_status access_once(cache_core *c, const cache_req *req, cache_resul
     if (!mask || c->nsect == 1) mask = c->full_mask;
     int way = find_way(c, set, la);
     c->pm_wait = 0;
-    if (pm_active(&c->pm) && way >= 0 && cache_pm_touch(c, set, way)) way = find_way(c, set, la);
+    if (pm_active(&c->pm) && way >= 0 && cache_pm_touch(c, set, way, mask)) way = find_way(c, set, la);
     int m = mshr_find(c, la);
     *simple = !req->is_write && way < 0 && m < 0 && !c->hooks.alloc && !c->hooks.victim && !c->hooks.on_read &&
               !pm_active(&c->pm);
@@ -680,6 +683,7 @@ int cache_fill(cache_core *c, uint64_t line_addr, uint8_t sector_mask, uint64_t 
             touch(c, l);
             if (c->hooks.on_fill) c->hooks.on_fill(c->hooks.ctx, l, set, way, arrived);
         }
+        if (cache_pm_sectored(c)) cache_pm_sync(c, set, way, arrived); /* the fill writes its sectors */
     }
 
     int n = 0, keep = 0;
@@ -733,4 +737,6 @@ void cache_invalidate_all(cache_core *c)
             if (live && pm_active(&c->pm)) cache_pm_free(c, (int)(i / (size_t)c->assoc), (int)(i % (size_t)c->assoc));
         }
     }
+    if (cache_pm_sectored(c))
+        for (int set = 0; set < c->nsets; set++) cache_pm_sync(c, set, -1, 0);
 }

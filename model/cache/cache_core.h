@@ -233,6 +233,9 @@ typedef struct cache_core {
     pm_domain pm;
     int pm_lines;         /* lines per power block (the whole cache when it has one block) */
     uint32_t *pm_live;    /* per block: allocated lines (with a policy only) */
+    int pm_per_sector;    /* cache_pm_set_per_sector: a 32-byte sector per block when possible */
+    int pm_sect;          /* power blocks per line: nsect in sector mode, else 1 */
+    uint8_t *pm_smask;    /* sector mode, per line: the sectors live as the power blocks know it */
     uint64_t now;         /* the owner's cycle, set before an access (power modes only) */
     int pm_wait;          /* cycles the last access waited for its block to wake */
     /* A read that failed its reservation with no effect but counters (tag absent, no MSHR, no
@@ -316,13 +319,28 @@ void cache_set_partial_unreadable(cache_core *c, int on);
  * an OFF block has lost its data and misses. Tags are not gated. 0, or -1 (no memory). */
 int cache_pm_init(cache_core *c, const pm_table *t, double leak_mw, double mhz, const pm_policy *pol,
                   int lines_per_block);
+/* Sector mode (before cache_pm_init; -power_gating_sectors_*): in a sectored cache gated per line
+ * (lines_per_block 1), each 32-byte sector is a power block of its own: live while valid or
+ * reserved, woken by the requests and fills that name it (the thesis' switch per 32 B). */
+void cache_pm_set_per_sector(cache_core *c, int on);
+/* Whether a cache has sector blocks: the option is on and the configured -power_policy gates the
+ * caches (without such a policy the blocks stay lines: an always-ON cache's statistics unchanged). */
+int cache_pm_per_sector_for(const char *policy, int option);
+/* Power blocks of a cache of `lines` lines with nsect sectors per line (cache_pm_init's count). */
+uint32_t cache_pm_blocks(uint32_t lines, int nsect, int lines_per_block, int per_sector);
 /* Internal (cache_core.c): a line's block was accessed / got a line / lost a line. touch returns 1
- * when the line's data was lost (the line is dropped). */
-int cache_pm_touch(cache_core *c, int set, int way);
+ * when the line's data was lost (the line is dropped, or in sector mode loses the lost sectors);
+ * mask: the request's sectors (sector mode touches those of them that are valid). */
+int cache_pm_touch(cache_core *c, int set, int way, uint8_t mask);
 void cache_pm_alloc(cache_core *c, int set, int way);
 void cache_pm_free(cache_core *c, int set, int way);
-/* Snooze's look-ahead seam (model/power/policy_snooze.c): queue events for addr, and the end. */
-void cache_pm_queue(cache_core *c, uint64_t addr, pm_event ev, uint64_t now);
+/* Sector mode: the lines of a set changed; sectors that became live are allocated, those that
+ * died freed, and `written` sectors of `way` (a fill) were written (woken, then the policy's). */
+void cache_pm_sync(cache_core *c, int set, int way, uint8_t written);
+static inline int cache_pm_sectored(const cache_core *c) { return c->pm_sect > 1; }
+/* Snooze's look-ahead seam (model/power/policy_snooze.c): queue events for the sectors of addr
+ * (0: the whole line), and the end. */
+void cache_pm_queue(cache_core *c, uint64_t addr, uint8_t sectors, pm_event ev, uint64_t now);
 void cache_pm_finish(cache_core *c, uint64_t now);
 
 /* Miss queue towards the next level. */

@@ -162,7 +162,7 @@ int l2_slice_push(l2_slice *s, const l2_req *r, uint64_t cycle)
     l2_rop_entry *e = &s->rop[ring_at(s->rop_head, s->rop_n++, s->rop_cap)];
     e->r = *r;
     e->ready = cycle + (uint64_t)s->p.rop_cycles;
-    cache_pm_queue(&s->cache, r->addr, PM_EV_ENQUEUE, cycle); /* ICNT->L2: Snooze wakes ahead */
+    cache_pm_queue(&s->cache, r->addr, r->sector_mask, PM_EV_ENQUEUE, cycle); /* ICNT->L2: Snooze wakes ahead */
     return 0;
 }
 
@@ -330,7 +330,7 @@ static int tag_access(l2_slice *s, const l2_req *r, uint64_t cycle)
         s->st.accesses++;
         s->st.reservation_fails++;
         s->st.res_fail[res.fail]++;
-        cache_pm_queue(&s->cache, r->addr, PM_EV_RESFAIL, cycle);
+        cache_pm_queue(&s->cache, r->addr, r->sector_mask, PM_EV_RESFAIL, cycle);
         return -1;
     }
     note_new_mq_entries(s, before, r->cookie);
@@ -378,10 +378,11 @@ static void tag_stage(l2_slice *s, uint64_t cycle)
     s->tag_free = cycle + 1;
     s->stall_since = L2_NEVER;
     uint64_t addr = s->rop[s->rop_head].r.addr;
+    uint8_t sectors = s->rop[s->rop_head].r.sector_mask;
     s->rop_head = (s->rop_head + 1) % s->rop_cap;
     s->rop_n--;
-    cache_pm_queue(&s->cache, addr, PM_EV_DEQUEUE, cycle);
-    if (!s->rop_n) cache_pm_queue(&s->cache, addr, PM_EV_IDLE, cycle); /* no pending request ([151]) */
+    cache_pm_queue(&s->cache, addr, sectors, PM_EV_DEQUEUE, cycle);
+    if (!s->rop_n) cache_pm_queue(&s->cache, addr, sectors, PM_EV_IDLE, cycle); /* no pending request ([151]) */
 }
 
 void l2_slice_tick(l2_slice *s, uint64_t cycle)

@@ -30,7 +30,7 @@ typedef struct rfp {
 
 static rfp *P(const pm_domain *d) { return (rfp *)d->ps; }
 
-static const slumber_config default_cfg = {{8, 139, 259}, {0, 4, 13, 16}, 3, 1, 2, 16, 16, 0, 10, 0, 0, 1, SLUMBER_MAP_ALLOC};
+static const slumber_config default_cfg = {{8, 139, 259}, {0, 4, 13, 16}, 3, 1, 2, 16, 16, 0, 10, 0, 0, 1, SLUMBER_MAP_ALLOC, 1};
 
 static int init_common(pm_domain *d, int wrf)
 {
@@ -169,6 +169,13 @@ pm_mode rfp_mode_for(const slumber_config *c, uint32_t idle, int kind)
     if (idle < (uint32_t)c->min_idle[PM_SLEEP]) return PM_SHALLOW;
     if (kind == RH_READ || idle < (uint32_t)c->min_idle[PM_OFF]) return PM_SLEEP;
     return PM_OFF;
+}
+
+uint64_t rfp_mem_wait(uint64_t stall_idx, uint64_t stall_until, uint64_t issued, uint64_t use, uint64_t now,
+                      uint32_t interval16)
+{
+    if (stall_until <= now || use < stall_idx || issued > stall_idx) return 0;
+    return stall_until - now + (use - stall_idx) * interval16 / 16;
 }
 
 static int idle_bucket(const rfp *p, uint64_t idle)

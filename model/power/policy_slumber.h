@@ -55,6 +55,7 @@ typedef struct slumber_config {
     int hint_loops;        /* REG_HINTS_LOOPS_CONSERVATIVE (0, the thesis) or _DATAFLOW (1) */
     int wrf_wake;          /* WRF: visible cycles of a drowsy register's wake on access */
     int reg_map;           /* SLUMBER_MAP_ALLOC (0: register-allocated PTX) or SLUMBER_MAP_FIXED (1) */
+    int mem_wait;          /* predicted idle periods include the warp's stall on a missed load (proposal) */
 } slumber_config;
 
 enum { SLUMBER_MAP_ALLOC = 0, SLUMBER_MAP_FIXED = 1 };
@@ -105,6 +106,15 @@ int rfp_writeback(pm_domain *d, uint32_t b, uint64_t now);
 void rfp_lookahead(pm_domain *d, uint32_t b, uint64_t now);
 /* The warp finished (TF); the TB's allocation (ALLOC) and release (FREE) come as pm events. */
 void rfp_finish(pm_domain *d, uint32_t b, uint64_t now);
+
+/* The memory wait (-slumber_mem_wait, our proposal where the thesis is silent): a warp that has
+ * issued `issued` instructions will first stall at stream index stall_idx (the first use of a missed
+ * load's data) until stall_until (the miss + the MSHR tracker's minimum latency). A use at index
+ * `use` at or after the stall cannot come before stall_until plus the instructions between at the
+ * warp's issue interval (x16): the idle period from now is at least that. 0 when the use comes
+ * before the stall, the warp passed it, or the data is due. */
+uint64_t rfp_mem_wait(uint64_t stall_idx, uint64_t stall_until, uint64_t issued, uint64_t use, uint64_t now,
+                      uint32_t interval16);
 
 /* The mode an idle period of `idle` cycles followed by an access of `kind` deserves (D.3.2). */
 pm_mode rfp_mode_for(const slumber_config *c, uint32_t idle, int kind);

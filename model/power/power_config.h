@@ -71,6 +71,7 @@ typedef struct power_config {
     double dram_refresh_ns;    /* refresh interval of a channel */
     pm_table modes[PWR_G_N];   /* power modes per gated block type */
     int lines_per_block[2];    /* L1D, L2: cache lines per power block (0: the whole cache, a bank) */
+    int sector_blocks[2];      /* L1D, L2: a sectored cache gated per line has a block per 32-byte sector */
     char *policy;              /* power-management policy: always_on, off_when_unused */
     slumber_config slumber;    /* -slumber_*, -wrf_* (register-file policies) */
     int rtl_power;             /* -rtl_power: the Verilated Snooze controller decides (tlm/rtl, issue 24) */

@@ -92,7 +92,7 @@ void pm_domain_free(pm_domain *d)
 
 static void integrate(pm_domain *d, uint64_t now)
 {
-    if (now <= d->last) return;
+    if (d->closed || now <= d->last) return;
     uint64_t dt = now - d->last;
     for (int m = 0; m < PM_MODES; m++) d->st.residency[m] += (uint64_t)d->count[m] * dt;
     d->last = now;
@@ -107,7 +107,7 @@ static void note_mode(pm_domain *d, uint32_t block, pm_mode m, uint64_t now)
     d->count[old]--;
     d->count[m]++;
     d->mode[block] = (uint8_t)m;
-    if (m != PM_ON) {
+    if (m != PM_ON && !d->closed) {
         d->st.entries[m]++;
         d->st.transition_pj += pm_transition_pj(d, m);
     }
@@ -132,7 +132,8 @@ static int ext_op(pm_domain *d, uint32_t block, int op, uint64_t now, int *lost)
 
 void pm_kernel_begin(pm_domain *d, uint64_t now)
 {
-    d->last = now;
+    d->last = d->begin = now;
+    d->closed = 0;
     if (!d->pol) return;
     if (d->idle) idle_hist_begin(d->idle, now);
     pm_mode m0 = d->pol->initial;
@@ -147,15 +148,33 @@ void pm_kernel_begin(pm_domain *d, uint64_t now)
     if (d->pol->begin) d->pol->begin(d, now);
 }
 
+/* The owner reported changes past the kernel's end before it closed (an L2 slice serves the
+ * kernel's last writes after the last core cycle): the residency of [begin, last] is folded into
+ * [begin, now] in proportion, so blocks x cycles stays exact (the remainder of the rounding ON). */
+static void fold_overshoot(pm_domain *d, uint64_t now)
+{
+    if (d->closed || d->last <= now || now < d->begin) return;
+    uint64_t total = 0, want = (uint64_t)d->n * (now - d->begin), kept = 0;
+    for (int m = 0; m < PM_MODES; m++) total += d->st.residency[m];
+    if (total <= want) return;
+    for (int m = PM_SHALLOW; m < PM_MODES; m++) {
+        d->st.residency[m] = (uint64_t)((double)d->st.residency[m] * (double)want / (double)total);
+        kept += d->st.residency[m];
+    }
+    d->st.residency[PM_ON] = want - kept;
+}
+
 void pm_close(pm_domain *d, uint64_t now)
 {
+    fold_overshoot(d, now);
     integrate(d, now);
-    if (d->idle) idle_hist_close(d->idle, now);
+    if (d->idle && !d->closed) idle_hist_close(d->idle, now);
+    d->closed = 1;
 }
 
 void pm_note_access(pm_domain *d, uint32_t block, uint64_t now)
 {
-    if (d->idle) idle_hist_access(d->idle, block, now);
+    if (d->idle && !d->closed) idle_hist_access(d->idle, block, now);
 }
 
 pm_mode pm_get(const pm_domain *d, uint32_t block)

@@ -132,6 +132,9 @@ typedef struct pm_domain {
     void *ps;              /* the policy's own state (pol->init) */
     uint32_t count[PM_MODES];
     uint64_t last;         /* cycle residency is integrated up to */
+    uint64_t begin;        /* the kernel's first cycle (pm_kernel_begin) */
+    uint8_t closed;        /* pm_close passed: nothing is counted until the next pm_kernel_begin (late
+                            * fills between kernels change modes in no kernel's time) */
     pm_stats st;
     idle_hist *idle;       /* idle periods per block (cache domains under Snooze / [151]), or NULL */
     pm_ext ext;            /* all NULL: the C policy decides */
@@ -145,7 +148,8 @@ void pm_domain_free(pm_domain *d);
 static inline int pm_active(const pm_domain *d) { return d->pol != 0; }
 
 /* Kernel boundaries: begin puts every block in the policy's initial mode at cycle now (the
- * statistics were zeroed by the registry); close integrates residency up to now. */
+ * statistics were zeroed by the registry); close integrates residency up to now and stops the
+ * counting (modes may still change, e.g. a fill after the kernel exited) until the next begin. */
 void pm_kernel_begin(pm_domain *d, uint64_t now);
 void pm_close(pm_domain *d, uint64_t now);
 

@@ -172,6 +172,12 @@ int power_options_register(opt_registry *r, power_config *c, strbuf *e)
                       "[lines] L1D lines per power block (1: per line, 0: the whole cache as one bank)", e);
     rc |= opt_add_int(r, b, "-power_gating_lines_l2", &c->lines_per_block[1], "1", 0, CACHE_MAX_LINES,
                       "[lines] L2 lines per power block of a slice (1: per line, 0: the whole slice)", e);
+    rc |= opt_add_bool(r, b, "-power_gating_sectors_l1d", &c->sector_blocks[0], "1",
+                       "a sectored L1D gated per line (-power_gating_lines_l1d 1) has a power block per 32-byte "
+                       "sector (the thesis' switch per 32 B, Table 5.2); 0: a line's four sectors share one", e);
+    rc |= opt_add_bool(r, b, "-power_gating_sectors_l2", &c->sector_blocks[1], "1",
+                       "a sectored L2 gated per line (-power_gating_lines_l2 1) has a power block per 32-byte sector; "
+                       "0: a line's four sectors share one", e);
     rc |= opt_add_string(r, b, "-power_policy", &c->policy, "always_on",
                          "power-management policy of every gated block: always_on (baseline), off_when_unused, snooze, "
                          "snooze_destroy, coarse151 (these three gate the caches only), slumber or wrf (the register "

@@ -46,6 +46,9 @@ int slumber_options_register(opt_registry *r, slumber_config *c, strbuf *e)
     rc |= opt_add_enum(r, b, "-slumber_reg_map", &c->reg_map, reg_maps, "alloc",
                        "Slumber/WRF: PTX registers onto a warp's 128-byte registers by a register allocation "
                        "(alloc: liveness + colouring, as ptxas) or spread in order, several sharing one (fixed)", e);
+    rc |= opt_add_bool(r, b, "-slumber_mem_wait", &c->mem_wait, "1",
+                       "Slumber: a register whose next use waits behind a missed load (its warp stalls at least an L2 "
+                       "hit's minimum latency) idles at least that long (proposal; 0: issue interval only)", e);
     rc |= opt_add_int(r, b, "-wrf_wake", &c->wrf_wake, "1", 0, 1023,
                       "[cycles] Warped Register File: visible wake of a drowsy register on access (proposal: "
                       "the rest hidden by the operand collector; 13 = the full deep-sleep wake)", e);

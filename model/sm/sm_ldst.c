@@ -141,7 +141,8 @@ void sm_ldst_accept(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t fun
     default: /* global, local */
         coal_coalesce_access(s->coal, acc, &u->reqs);
         if (s->l1d_enabled && uses_l1d(s, u, acc->space)) /* into AGU->L1: Snooze wakes ahead */
-            for (int i = 0; i < u->reqs.n; i++) cache_pm_queue(&s->l1d, u->reqs.req[i].line, PM_EV_ENQUEUE, cycle);
+            for (int i = 0; i < u->reqs.n; i++)
+                cache_pm_queue(&s->l1d, u->reqs.req[i].line, u->reqs.req[i].sectors, PM_EV_ENQUEUE, cycle);
         s->rec[rec].long_latency = 1;
         if (acc->space == PS_LOCAL) s->st.lmem_requests += (uint64_t)u->reqs.n;
         else s->st.gmem_requests += (uint64_t)u->reqs.n;
@@ -207,10 +208,10 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     }
     if (st == CACHE_RESERVATION_FAIL) {
         s->st.ldst_res_fail[res.fail]++;
-        if (c == &s->l1d) cache_pm_queue(c, q->line, PM_EV_RESFAIL, cycle);
+        if (c == &s->l1d) cache_pm_queue(c, q->line, q->sectors, PM_EV_RESFAIL, cycle);
         return 0;
     }
-    if (c == &s->l1d) cache_pm_queue(c, q->line, PM_EV_DEQUEUE, cycle);
+    if (c == &s->l1d) cache_pm_queue(c, q->line, q->sectors, PM_EV_DEQUEUE, cycle);
     sm_pc_stat *p = c == &s->l1d && !u->is_store ? sm_pc_stat_of(s, u->func, u->pc) : NULL;
     if (p) p->accesses++;
     if (u->is_store) {

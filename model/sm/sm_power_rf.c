@@ -35,7 +35,17 @@ struct sm_slumber {
     uint16_t *pend_dist;
     uint32_t *pend_pc;
     uint64_t *pend_at;
+    uint64_t *pend_idx;         /* ... and its instruction's index in the warp's stream */
+    /* Memory wait (-slumber_mem_wait): per warp slot, instructions issued, and the index of the
+     * first instruction that waits for a missed load with the cycle its data is predicted; per
+     * register block, the index of its next use and its kind (RH_*; RH_NONE: none known). */
+    uint64_t *issued, *blk_idx, *blk_until;
+    uint64_t *next_idx;
+    uint8_t *next_kind;
+    uint32_t nblocks;
 };
+
+#define NO_BLOCK UINT64_MAX
 
 int sm_slumber_init(sm_core *s)
 {
@@ -52,9 +62,19 @@ int sm_slumber_init(sm_core *s)
     z->pend_dist = calloc(n, sizeof *z->pend_dist);
     z->pend_pc = calloc(n, sizeof *z->pend_pc);
     z->pend_at = calloc(n, sizeof *z->pend_at);
+    z->pend_idx = calloc(n, sizeof *z->pend_idx);
+    z->issued = calloc(w, sizeof *z->issued);
+    z->blk_idx = malloc(w * sizeof *z->blk_idx);
+    z->blk_until = calloc(w, sizeof *z->blk_until);
+    z->next_idx = calloc(n, sizeof *z->next_idx);
+    z->next_kind = calloc(n, 1);
     if (!z->last_issue || !z->interval16 || !z->tracker || !z->fetch || !z->pend_kind || !z->pend_dist ||
-        !z->pend_pc || !z->pend_at)
+        !z->pend_pc || !z->pend_at || !z->pend_idx || !z->issued || !z->blk_idx || !z->blk_until || !z->next_idx ||
+        !z->next_kind)
         return -1;
+    for (uint32_t i = 0; i < w; i++) z->blk_idx[i] = NO_BLOCK;
+    z->nblocks = n;
+    memset(z->next_kind, RH_NONE, n);
     rfp_configure(&s->rf_pm, z->cfg);
     return 0;
 }
@@ -67,7 +87,8 @@ void sm_slumber_free(sm_core *s)
     reg_alloc_free(&z->ra);
     free(z->shared);
     free(z->unit_of), free(z->last_issue), free(z->interval16), free(z->tracker), free(z->fetch);
-    free(z->pend_kind), free(z->pend_dist), free(z->pend_pc), free(z->pend_at);
+    free(z->pend_kind), free(z->pend_dist), free(z->pend_pc), free(z->pend_at), free(z->pend_idx);
+    free(z->issued), free(z->blk_idx), free(z->blk_until), free(z->next_idx), free(z->next_kind);
     free(z);
     s->slb = NULL;
 }
@@ -189,6 +210,28 @@ static uint32_t predict(const sm_slumber *z, uint32_t slot, uint32_t dist, uint3
     return idle > 0xffffffu ? 0xffffffu : (uint32_t)idle;
 }
 
+/* The memory wait (-slumber_mem_wait; rfp_mem_wait) of a use at stream index `use` of slot's warp. */
+static uint64_t mem_wait(const sm_slumber *z, uint32_t slot, uint64_t use, uint64_t now)
+{
+    if (!z->cfg->mem_wait || z->blk_idx[slot] == NO_BLOCK) return 0;
+    return rfp_mem_wait(z->blk_idx[slot], z->blk_until[slot], z->issued[slot], use, now, z->interval16[slot]);
+}
+
+/* predict() from now for a use `dist` instructions after the one at stream index `from`, issued
+ * `gone` cycles ago; and the register block's next use remembered for a later stall. */
+static uint32_t predict_at(sm_slumber *z, uint32_t slot, uint32_t b, const reg_hint *h, uint64_t from, uint64_t gone,
+                           uint64_t now)
+{
+    uint32_t base = predict(z, slot, h->dist, h->next_pc);
+    uint64_t idle = base > gone ? base - gone : 0, wait = mem_wait(z, slot, from + h->dist, now);
+    if (b < z->nblocks) {
+        z->next_idx[b] = from + h->dist;
+        z->next_kind[b] = (uint8_t)h->kind;
+    }
+    if (wait > idle) idle = wait;
+    return idle > 0xffffffu ? 0xffffffu : (uint32_t)idle;
+}
+
 /* The hint of operand i (src when !dst) of the instruction at kernel pc, or "undetermined: read,
  * next instruction" without hints. */
 static reg_hint hint_of(const sm_slumber *z, uint32_t pc, int i, int dst)
@@ -218,6 +261,7 @@ uint32_t sm_slumber_issue(sm_core *s, uint32_t slot, const ptx_instr *in, uint32
 {
     sm_slumber *z = s->slb;
     uint32_t pc = kernel_pc(z, in);
+    uint64_t at = z->issued[slot]++; /* this instruction's index in the warp's stream */
     warp_issued(z, slot, cycle);
     if (pc != UINT32_MAX) fetched(z, pc);
     int wait = 0;
@@ -234,7 +278,7 @@ uint32_t sm_slumber_issue(sm_core *s, uint32_t slot, const ptx_instr *in, uint32
         if (in->src[i] == PTX_NO_REG) continue;
         reg_hint h = hint_of(z, pc, i, 0);
         for (uint32_t k = 0, n = blocks_of(s, slot, in->src[i] + base, b); k < n; k++)
-            rfp_after_access(&s->rf_pm, b[k], h.kind, predict(z, slot, h.dist, h.next_pc), cycle);
+            rfp_after_access(&s->rf_pm, b[k], h.kind, predict_at(z, slot, b[k], &h, at, 0, cycle), cycle);
     }
     for (int i = 0; i < in->ndst; i++) {
         if (in->dst[i] == PTX_NO_REG) continue;
@@ -244,6 +288,7 @@ uint32_t sm_slumber_issue(sm_core *s, uint32_t slot, const ptx_instr *in, uint32
             z->pend_dist[b[k]] = h.dist;
             z->pend_pc[b[k]] = h.next_pc;
             z->pend_at[b[k]] = cycle;
+            z->pend_idx[b[k]] = at;
         }
     }
     return (uint32_t)wait;
@@ -284,14 +329,51 @@ uint32_t sm_slumber_writeback(sm_core *s, uint32_t slot, uint32_t reg, uint64_t 
     }
     if (wait) return wait;
     for (uint32_t k = 0; k < n; k++) {
-        uint32_t idle = predict(z, slot, z->pend_dist[b[k]], z->pend_pc[b[k]]);
-        uint64_t gone = cycle - z->pend_at[b[k]];
-        rfp_after_access(&s->rf_pm, b[k], z->pend_kind[b[k]], idle > gone ? idle - (uint32_t)gone : 0, cycle);
+        reg_hint h = {z->pend_kind[b[k]], z->pend_dist[b[k]], z->pend_pc[b[k]]};
+        uint32_t idle = predict_at(z, slot, b[k], &h, z->pend_idx[b[k]], cycle - z->pend_at[b[k]], cycle);
+        rfp_after_access(&s->rf_pm, b[k], h.kind, idle, cycle);
     }
     return 0;
 }
 
 void sm_slumber_load_hit(sm_core *s, uint32_t slot) { s->slb->tracker[slot] = 0; }
+
+/* The stream index of the first use of load record r's data (NO_BLOCK: none is read). */
+static uint64_t consumer_of(const sm_core *s, const sm_record *r)
+{
+    const sm_slumber *z = s->slb;
+    uint64_t first = NO_BLOCK;
+    uint32_t b[2];
+    for (uint32_t k = 0; k < r->ndst; k++)
+        for (uint32_t h = 0, n = blocks_of(s, r->slot, r->dst[k], b); h < n; h++)
+            if (z->pend_kind[b[h]] == RH_READ && z->pend_idx[b[h]] + z->pend_dist[b[h]] < first)
+                first = z->pend_idx[b[h]] + z->pend_dist[b[h]];
+    return first;
+}
+
+/* Memory wait: the warp of load record r will stall at the first use of its data until `until`;
+ * its registers whose next use comes at or after that stall are re-planned for the longer idle
+ * period (a read-next register deep sleeps, a write-next one is gated, their countdowns wake them
+ * for the data's arrival instead of the look-ahead or a short countdown holding them ON). */
+static void warp_stalls(sm_core *s, const sm_record *r, uint64_t until, uint64_t cycle)
+{
+    sm_slumber *z = s->slb;
+    uint32_t slot = r->slot;
+    uint64_t k = consumer_of(s, r);
+    if (k == NO_BLOCK) return;
+    int fresh = z->blk_idx[slot] == NO_BLOCK || z->blk_until[slot] <= cycle || z->issued[slot] > z->blk_idx[slot];
+    if (!fresh && z->blk_idx[slot] < k) return; /* an earlier stall already holds the warp */
+    if (fresh || k < z->blk_idx[slot] || until > z->blk_until[slot]) {
+        z->blk_idx[slot] = k;
+        z->blk_until[slot] = until;
+    }
+    for (uint32_t u = 0, n = sm_slumber_units_used(s); u < n; u++) {
+        uint32_t b = (slot * s->rf_stride + u) % s->rf_pm.n;
+        if (z->next_kind[b] == RH_NONE) continue;
+        uint64_t wait = mem_wait(z, slot, z->next_idx[b], cycle);
+        if (wait) rfp_after_access(&s->rf_pm, b, z->next_kind[b], wait > 0xffffffu ? 0xffffffu : (uint32_t)wait, cycle);
+    }
+}
 
 /* The load of record r missed the L1 (or bypassed it): gate its destinations until the minimum
  * latency of the level the warp's tracker predicts (an L2 miss last time: DRAM, else the L2). */
@@ -306,6 +388,9 @@ void sm_slumber_load_miss(sm_core *s, sm_record *r, uint64_t cycle)
     for (uint32_t k = 0; k < r->ndst; k++)
         for (uint32_t h = 0, n = blocks_of(s, r->slot, r->dst[k], b); h < n; h++)
             rfp_load_miss(&s->rf_pm, b[h], cycle, lat, may_gate(s, r->dst[k]));
+    /* The stall lasts at least an L2 hit's minimum (the tracker's DRAM level may be wrong for this load:
+     * data that came earlier than the other registers' countdowns would stall their reads). */
+    if (z->cfg->mem_wait && !rfp_is_wrf(&s->rf_pm)) warp_stalls(s, r, cycle + (uint32_t)z->cfg->lat[1], cycle);
 }
 
 /* The last access of load record r completed: the tracker learns the level (an L1 miss whose data
@@ -316,6 +401,7 @@ uint32_t sm_slumber_load_done(sm_core *s, sm_record *r, uint64_t cycle)
     if (r->pm_gated && !r->pm_learned) {
         r->pm_learned = 1;
         z->tracker[r->slot] = cycle - r->miss_cycle >= (uint64_t)z->cfg->lat[2] ? 2 : 1;
+        if (z->blk_idx[r->slot] == consumer_of(s, r)) z->blk_idx[r->slot] = NO_BLOCK; /* the stall ends */
     }
     /* Every destination is accessed once (its wait counted once); the plans follow the last wait. */
     uint32_t wait = 0;
@@ -351,10 +437,11 @@ void sm_slumber_lookahead(sm_core *s, const uint32_t *order, uint32_t n, uint32_
 {
     if (from > 0 && from <= n) { /* the current warp: its status is stale, ask the warp itself */
         const sm_warp_slot *ws = &s->warps[order[from - 1]];
-        if (ws->w && !ws->exited && ws->w->state == SIMT_WARP_READY) {
+        uint32_t slot = order[from - 1];
+        if (ws->w && !ws->exited && ws->w->state == SIMT_WARP_READY && !mem_wait(s->slb, slot, s->slb->issued[slot], cycle)) {
             const ptx_func *f;
             const ptx_instr *in = simt_warp_next(ws->w, &f);
-            if (in) wake_operands(s, order[from - 1], in, simt_top(ws->w)->reg_base, cycle);
+            if (in) wake_operands(s, slot, in, simt_top(ws->w)->reg_base, cycle);
         }
     }
     uint32_t left = (uint32_t)s->slb->cfg->lookahead;
@@ -377,9 +464,12 @@ void sm_slumber_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle)
         z->interval16[slot] = 16 * (per_sched ? per_sched : 1);
         z->last_issue[slot] = 0;
         z->tracker[slot] = 0;
+        z->issued[slot] = 0;
+        z->blk_idx[slot] = NO_BLOCK;
         for (uint32_t r = 0; r < s->rf_stride; r++) {
             uint32_t b = (slot * s->rf_stride + r) % s->rf_pm.n;
             reg_hint h = z->have && r < z->hints.n_units ? z->hints.entry[r] : (reg_hint){RH_WRITE, 1, 0};
+            z->next_kind[b] = RH_NONE;
             rfp_alloc(&s->rf_pm, b, h.kind, h.kind == RH_NONE ? 0 : predict(z, slot, h.dist, h.next_pc), cycle);
         }
     }

@@ -42,6 +42,30 @@ TEST(PowerMode, AlwaysOnCostsNothingAndLeaksFullPower)
     pm_domain_free(&d);
 }
 
+// After pm_close (the kernel ended) a late change (a fill after the kernel exited) changes the mode
+// but counts in no kernel: residency stays blocks x kernel cycles, no transition energy; the next
+// kernel counts again.
+TEST(PowerMode, ChangesAfterCloseCountUntilTheNextKernelNothing)
+{
+    pm_table t = line_table();
+    pm_domain d;
+    ASSERT_EQ(pm_domain_init(&d, 2, &t, 0.5, 1000.0, pm_policy_find("off_when_unused")), 0);
+    pm_kernel_begin(&d, 0);
+    pm_close(&d, 100);
+    pm_set(&d, 0, PM_ON, 150);
+    pm_set(&d, 0, PM_SLEEP, 170);
+    pm_close(&d, 180);
+    EXPECT_EQ(d.st.residency[PM_OFF], 200u);
+    EXPECT_EQ(d.st.residency[PM_ON] + d.st.residency[PM_SLEEP], 0u);
+    EXPECT_EQ(d.st.transition_pj, 0.0);
+    EXPECT_EQ(pm_get(&d, 0), PM_SLEEP);
+    pm_kernel_begin(&d, 200); // off_when_unused: every block OFF again
+    pm_set(&d, 1, PM_ON, 210);
+    pm_close(&d, 220);
+    EXPECT_EQ(d.st.residency[PM_ON], 10u);
+    pm_domain_free(&d);
+}
+
 TEST(PowerMode, SleepForNCyclesThenWakeCostsItsLatencyAndEnergy)
 {
     pm_table t = line_table();

@@ -381,3 +381,36 @@ TEST(Slumber, PoliciesGateRegistersOnly)
     EXPECT_EQ(pm_policy_non_cache(&pm_policy_slumber), &pm_policy_slumber);
     EXPECT_EQ(pm_policy_cache(&pm_policy_snooze), &pm_policy_snooze);
 }
+
+// The memory-wait predictor (-slumber_mem_wait, a proposal: the thesis predicts a register's idle
+// period from the issue rate and the MSHR tracker for a load's own destination only). Scripted: a
+// warp issuing an instruction every 2 cycles (interval x16 = 32) issues a load (stream index 0) at
+// cycle 100 that misses, predicted back at 100 + 139 (L2 minimum); its data is first read at index
+// 2. At cycle 102 instruction 1 reads register 0, next read at index 4 (3 instructions on).
+TEST(Slumber, MemWaitBoundsAUseBehindAMissedLoad)
+{
+    const uint64_t stall_idx = 2, until = 239;
+    // Issue interval alone: 3 x 2 = 6 cycles, shallow sleep (woken by the scheduler's look-ahead).
+    slumber_config c = cfg();
+    EXPECT_EQ(rfp_mode_for(&c, 6, RH_READ), PM_SHALLOW);
+    // With the wait: the warp stalls at index 2 until 239, then issues 2 more: 239 - 102 + 2 x 2.
+    uint64_t idle = rfp_mem_wait(stall_idx, until, 2, 4, 102, 32);
+    EXPECT_EQ(idle, 141u);
+    EXPECT_EQ(rfp_mem_wait(stall_idx, until, 2, 1, 102, 32), 0u);   // a use before the stall
+    EXPECT_EQ(rfp_mem_wait(stall_idx, until, 2, 2, 102, 32), 137u); // the stalled instruction itself
+    EXPECT_EQ(rfp_mem_wait(stall_idx, until, 3, 4, 102, 32), 0u);   // the warp passed the stall
+    EXPECT_EQ(rfp_mem_wait(stall_idx, until, 2, 4, 239, 32), 0u);   // the data is due
+    // The register then deep sleeps and its countdown wakes it 13 cycles before 102 + 141 = 243.
+    Rf r;
+    r.on(0, 0);
+    rfp_after_access(&r.d, 0, RH_READ, static_cast<uint32_t>(idle), 102);
+    EXPECT_EQ(r.mode(0), PM_SLEEP);
+    rfp_advance(&r.d, 229);
+    EXPECT_EQ(r.mode(0), PM_SLEEP);
+    rfp_advance(&r.d, 230);
+    EXPECT_EQ(r.mode(0), PM_ON);
+    EXPECT_EQ(rfp_access(&r.d, 0, 0, 243), 0); // ON in time: no stall
+    EXPECT_EQ(r.st().stalls[RFP_READ][PM_SLEEP], 0u);
+    pm_close(&r.d, 243);
+    EXPECT_EQ(r.d.st.residency[PM_SLEEP], 230u - 102u); // 128 cycles at 42 % instead of 94 %
+}

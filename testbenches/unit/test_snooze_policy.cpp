@@ -238,29 +238,31 @@ TEST(Snooze, Coarse151SleepsTheWholeCacheWhenIdleAndPaysTheFullWake)
 // state-destroying variant's kernel start makes the next access a real miss.
 struct SnoozeCache {
     cache_core c{};
-    explicit SnoozeCache(const char *policy)
+    explicit SnoozeCache(const char *policy, const char *cfg_text = "N:4:128:2,L:B:m:W:L,A:4:4,4", int per_sector = 0)
     {
         gsim_cache_cfg cfg{};
         char err[128];
-        EXPECT_EQ(gsim_cache_cfg_parse("N:4:128:2,L:B:m:W:L,A:4:4,4", &cfg, err, sizeof err), 0) << err;
+        EXPECT_EQ(gsim_cache_cfg_parse(cfg_text, &cfg, err, sizeof err), 0) << err;
         EXPECT_EQ(cache_init(&c, &cfg), 0);
         pm_table t = snooze_table();
+        cache_pm_set_per_sector(&c, per_sector);
         EXPECT_EQ(cache_pm_init(&c, &t, 8.0, 1000.0, pm_policy_find(policy), 1), 0);
         pm_kernel_begin(&c.pm, 0);
     }
     ~SnoozeCache() { cache_free(&c); }
-    cache_status read(uint64_t addr, uint64_t now)
+    cache_status read(uint64_t addr, uint64_t now, uint8_t sectors = 0)
     {
         cache_req r{};
         r.addr = addr;
+        r.sector_mask = sectors;
         c.now = now;
         return cache_access(&c, &r, nullptr);
     }
-    void fill(uint64_t addr, uint64_t now)
+    void fill(uint64_t addr, uint64_t now, uint8_t sectors = 0)
     {
         uint64_t woken[8];
         c.now = now;
-        cache_fill(&c, addr, 0, woken, 8);
+        cache_fill(&c, addr, sectors, woken, 8);
         cache_out o;
         while (cache_out_pop(&c, &o) == 0) {
         }
@@ -291,6 +293,79 @@ TEST(Snooze, ThroughTheCacheTheDestroyingVariantMissesAfterKernelStart)
     pm_kernel_begin(&g.c.pm, 20); // T1: everything OFF, the line's data lost
     EXPECT_EQ(g.read(0x1000, 30), CACHE_MISS);
     EXPECT_EQ(g.c.pm.st.lost, 1u);
+}
+
+// Snooze per 32-byte sector (-power_gating_sectors_*, sectored caches): a crafted sequence on a
+// sectored cache of 4 sets x 2 ways (32 sector blocks, 8 mW, 1 GHz); the sector a request names
+// is woken, the line's other sectors stay as they were. Block of (set 0, way 0, sector s) = s.
+TEST(Snooze, PerSectorOnlyTheNamedSectorWakes)
+{
+    SnoozeCache g("snooze", "S:4:128:2,L:B:m:W:L,A:4:4,4", 1);
+    ASSERT_EQ(g.c.pm.n, 32u);
+    EXPECT_EQ(g.c.pm.count[PM_OFF], 32u);            // T1: nothing live
+    EXPECT_EQ(g.read(0x1000, 1, 0x1), CACHE_MISS);   // sector 0 reserved: live, asleep
+    EXPECT_EQ(pm_get(&g.c.pm, 0), PM_SLEEP);
+    EXPECT_EQ(pm_get(&g.c.pm, 1), PM_OFF);
+    g.fill(0x1000, 5, 0x1);                          // written (ON), nothing queued: Sleep again
+    EXPECT_EQ(pm_get(&g.c.pm, 0), PM_SLEEP);
+    cache_pm_queue(&g.c, 0x1000, 0, PM_EV_ENQUEUE, 10); // the whole line: only live sector 0 wakes
+    EXPECT_EQ(pm_get(&g.c.pm, 0), PM_ON);
+    for (uint32_t b = 1; b < 4; b++) EXPECT_EQ(pm_get(&g.c.pm, b), PM_OFF) << b;
+    EXPECT_EQ(g.read(0x1000, 11, 0x1), CACHE_HIT);
+    EXPECT_EQ(g.c.pm_wait, 1);                       // woken at 10, ready at 12
+    cache_pm_queue(&g.c, 0x1000, 0x1, PM_EV_DEQUEUE, 11); // T4
+    EXPECT_EQ(pm_get(&g.c.pm, 0), PM_SLEEP);
+    EXPECT_EQ(g.read(0x1020, 20, 0x2), CACHE_MISS);  // sector 1 of the present line: reserved, Sleep
+    EXPECT_EQ(pm_get(&g.c.pm, 1), PM_SLEEP);
+    EXPECT_EQ(pm_get(&g.c.pm, 0), PM_SLEEP);
+    uint64_t wakes = g.c.pm.st.wakes;
+    cache_pm_queue(&g.c, 0x1040, 0x4, PM_EV_ENQUEUE, 25); // sector 2 holds nothing: nothing wakes
+    EXPECT_EQ(g.c.pm.st.wakes, wakes);
+    EXPECT_EQ(pm_get(&g.c.pm, 2), PM_OFF);
+    pm_close(&g.c.pm, 30);
+    // By hand: sector 0 OFF 0-1, Sleep 1-10, ON 10-11, Sleep 11-30; sector 1 OFF 0-20, Sleep 20-30;
+    // the other 30 blocks OFF 0-30.
+    EXPECT_EQ(g.c.pm.st.residency[PM_ON], 1u);
+    EXPECT_EQ(g.c.pm.st.residency[PM_SLEEP], 38u);
+    EXPECT_EQ(g.c.pm.st.residency[PM_OFF], 921u);
+    EXPECT_EQ(g.c.pm.st.wakes, 1u);
+    EXPECT_EQ(g.c.pm.st.wake_cycles, 1u);
+    double res[PM_MODES];
+    for (int m = 0; m < PM_MODES; m++) res[m] = static_cast<double>(g.c.pm.st.residency[m]);
+    pm_table t = snooze_table();
+    // (960 - 38 x 0.772 - 921 x 0.985) block-cycles x 0.25 mW / 1000 MHz = 5.86975 pJ.
+    EXPECT_NEAR(pm_leakage_pj(&t, 8.0 / 32, 1000.0, 32, 30, res), 5.86975, 1e-9);
+    // Four entries into Sleep (reserved at 1, after the fill at 5, served at 11, sector 1 at 20):
+    // 4 x 2 cycles x 0.25 mW x 0.772 / 1 GHz = 1.544 pJ.
+    EXPECT_NEAR(g.c.pm.st.transition_pj, 1.544, 1e-9);
+}
+
+TEST(Snooze, PerSectorOffOnANonSectoredCacheKeepsLines)
+{
+    SnoozeCache line("snooze", "S:4:128:2,L:B:m:W:L,A:4:4,4", 0);
+    EXPECT_EQ(line.c.pm.n, 8u); // the option off: a block per line
+    SnoozeCache normal("snooze", "N:4:128:2,L:B:m:W:L,A:4:4,4", 1);
+    EXPECT_EQ(normal.c.pm.n, 8u); // a line cache has no sectors to gate
+    EXPECT_EQ(cache_pm_blocks(8, 4, 1, 1), 32u);
+    EXPECT_EQ(cache_pm_blocks(8, 4, 2, 1), 4u); // groups of lines: sectors ganged
+    EXPECT_EQ(cache_pm_blocks(8, 4, 0, 1), 1u);
+}
+
+// The state-destroying variant per sector: after kernel start every sector is OFF; reading one
+// finds only that sector's data lost (a real miss), the line keeps its other sector.
+TEST(Snooze, PerSectorDestroyLosesOnlyTheAccessedSector)
+{
+    SnoozeCache g("snooze_destroy", "S:4:128:2,L:B:m:W:L,A:4:4,4", 1);
+    g.read(0x1000, 1, 0x3);
+    g.fill(0x1000, 5, 0x3);
+    EXPECT_EQ(g.read(0x1000, 10, 0x3), CACHE_HIT);
+    pm_kernel_begin(&g.c.pm, 20);
+    EXPECT_EQ(g.read(0x1000, 30, 0x1), CACHE_MISS);
+    EXPECT_EQ(g.c.pm.st.lost, 1u);
+    uint8_t valid = 0;
+    EXPECT_GE(cache_probe(&g.c, 0x1000, &valid), 0);
+    EXPECT_EQ(valid, 0x2);
+    EXPECT_EQ(pm_get(&g.c.pm, 0), PM_SLEEP); // reserved again for its refetch
 }
 
 // Leakage of a hand-computed Snooze sequence: one block, 100 cycles at 1 GHz, 1 mW ON.

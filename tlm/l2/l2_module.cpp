@@ -43,6 +43,7 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDoma
         throw Error(GTLM_ST_ECONFIG, std::string(this->name()) + ": the L2 cache configuration (-gpgpu_cache:dl2) "
                                      "cannot be built (a disabled L2 is not modelled)");
     const power_config &pc = cfg.power;
+    cache_pm_set_per_sector(&s_.cache, cache_pm_per_sector_for(pc.policy, pc.sector_blocks[1]));
     if (cache_pm_init(&s_.cache, &pc.modes[PWR_G_L2], pc.leak_mw[PWR_LK_L2], cfg.gpu.clocks.l2_mhz,
                       pm_policy_find(pc.policy), pc.lines_per_block[1]) != 0)
         throw Error(GTLM_ST_ENOMEM, std::string(this->name()) + ": out of memory for the L2 power modes");

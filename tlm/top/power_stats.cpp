@@ -9,6 +9,10 @@ extern "C" {
 #include <deque>
 #include <unordered_map>
 
+extern "C" {
+#include "cache/cache_core.h"
+}
+
 namespace gtlm {
 
 namespace {
@@ -26,11 +30,12 @@ bool has_static(int c)
            c == PWR_C_DRAM;
 }
 
-double blocks(const gsim_cache_cfg &c, int per)
+// Power blocks of an L1D (which 0) or L2 slice (1), as cache_pm_init makes them.
+double blocks(const gsim_cache_cfg &c, const power_config *pc, int which)
 {
-    double lines = static_cast<double>(c.nsets) * c.assoc;
-    if (per <= 0 || per > lines) return 1;
-    return static_cast<double>(static_cast<long long>((lines + per - 1) / per));
+    auto lines = static_cast<uint32_t>(c.nsets) * static_cast<uint32_t>(c.assoc);
+    return cache_pm_blocks(lines, c.type == 'S' ? CACHE_SECTORS : 1, pc->lines_per_block[which],
+                           cache_pm_per_sector_for(pc->policy, pc->sector_blocks[which]));
 }
 
 } // namespace
@@ -277,7 +282,7 @@ PowerBreakdown PowerStats::unit_at(const stat_registry *r, stat_scope s, char wh
         double nregs = cfg_.sm.registers >= 32 ? cfg_.sm.registers / 32 : 1;
         k.rf = res_of(r, s, pm, nregs);
         k.l1d = res_of(r, s, pm + kPmLeaves.size(),
-                       cfg_.l1.dl1.disabled ? 1 : blocks(cfg_.l1.dl1, pc->lines_per_block[0]));
+                       cfg_.l1.dl1.disabled ? 1 : blocks(cfg_.l1.dl1, pc, 0));
         k.sm = res_of(r, s, pm + 2 * kPmLeaves.size(), 1);
         pwr_sm_energy(pc, &k, &t, b.dyn, b.stat);
     } else if (which == 'l') {
@@ -287,7 +292,7 @@ PowerBreakdown PowerStats::unit_at(const stat_registry *r, stat_scope s, char wh
         k.hits = val(r, s, id[1]);
         k.writes = val(r, s, id[2]);
         k.fills = val(r, s, id[3]);
-        k.lines = res_of(r, s, id + kL2Leaves.size(), blocks(cfg_.l2.dl2, pc->lines_per_block[1]));
+        k.lines = res_of(r, s, id + kL2Leaves.size(), blocks(cfg_.l2.dl2, pc, 1));
         pwr_l2_energy(pc, &k, &t, b.dyn, b.stat);
     } else if (which == 'd') {
         const int *id = dram_ids_[static_cast<size_t>(i)].data();
