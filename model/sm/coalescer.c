@@ -58,13 +58,17 @@ int coal_coalesce(coal_mode mode, const uint64_t addr[COAL_LANES], uint32_t mask
 
     coal_line lines[COAL_MAX_REQS];
     int nl = 0;
-    for (int l = 0; l < COAL_LANES; l++) {
-        if (!(mask >> l & 1)) continue;
+    coal_line *prev = NULL; /* the line the previous sector went to: neighbouring lanes mostly share it */
+    for (uint32_t m = mask; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
         uint64_t first = addr[l], last = addr[l] + bytes - 1;
         /* bytes <= 32 <= sector size: at most two sectors, hence at most two lines */
         for (uint64_t sec = first / COAL_SECTOR_BYTES; sec <= last / COAL_SECTOR_BYTES; sec++) {
             uint64_t sa = sec * COAL_SECTOR_BYTES;
-            coal_line *e = coal_find_or_insert(lines, &nl, sa & ~(uint64_t)(COAL_LINE_BYTES - 1));
+            uint64_t la = sa & ~(uint64_t)(COAL_LINE_BYTES - 1);
+            /* an insertion moves entries, so prev is taken only as the entry just found or made */
+            coal_line *e = prev && prev->line == la ? prev : coal_find_or_insert(lines, &nl, la);
+            prev = e;
             int si = (int)((sa % COAL_LINE_BYTES) / COAL_SECTOR_BYTES);
             e->sector_lanes[si] |= 1u << l;
             uint64_t lo = first > sa ? first - sa : 0, hi = last < sa + COAL_SECTOR_BYTES - 1 ? last - sa : COAL_SECTOR_BYTES - 1;
