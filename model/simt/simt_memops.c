@@ -210,6 +210,22 @@ static uint64_t widen(uint64_t v, uint8_t type)
     }
 }
 
+/* record() in two parts for the fast loops: the instruction's kind once, then each lane. (A
+ * failing access leaves the record unread, so setting the kind before the first lane is safe.) */
+static inline void record_kind(simt_mem_access *acc, uint8_t space, uint8_t bytes, int store, int atomic)
+{
+    acc->space = space;
+    acc->is_store = (uint8_t)store;
+    acc->is_atomic = (uint8_t)atomic;
+    acc->bytes = bytes;
+}
+
+static inline void record_lane(simt_mem_access *acc, uint32_t lane, uint64_t addr)
+{
+    acc->mask |= 1u << lane;
+    acc->addr[lane] = addr;
+}
+
 static void record(simt_mem_access *acc, target t, uint32_t lane, uint8_t bytes, int store, int atomic)
 {
     if (!acc) return;
@@ -243,6 +259,29 @@ simt_status simt_exec_ld(simt_warp *w, const ptx_instr *in, uint32_t active, sim
     addr_plan plan = plan_address(w, e, in, &in->o[1]);
     gmem_hint h = gmem_hint_for(0);
     uint64_t amask = align_mask_of(bytes);
+    if (n == 1 && regs[0] != PTX_NO_REG && !plan.generic && plan.at == W_GLOBAL) {
+        /* The common scalar global load, its loop free of the vector and space cases. A lane's
+         * address register is read before its own destination is written, as below. */
+        uint64_t *dst = &w->regs[(size_t)(e->reg_base + regs[0]) * SIMT_WARP];
+        if (acc && active) record_kind(acc, PS_GLOBAL, (uint8_t)bytes, 0, 0);
+        for (uint32_t m = active; m; m &= m - 1) {
+            uint32_t lane = (uint32_t)__builtin_ctz(m);
+            target t = {W_GLOBAL, (plan.reg ? plan.reg[lane] : 0) + plan.offset};
+            uint8_t *host = global_hit(&h, t, bytes, amask);
+            if (!host) {
+                simt_status st = check(w, t, lane, bytes, t.addr, err, &host, &h);
+                if (st != SIMT_OK) return st;
+            }
+            uint8_t buf[8];
+            if (!host) {
+                dmem_read(w->cta->launch->mem, t.addr, buf, bytes);
+                host = buf;
+            }
+            dst[lane] = widen(load_bytes(host, ts), in->type);
+            if (acc) record_lane(acc, lane, t.addr);
+        }
+        return SIMT_OK;
+    }
     for (uint32_t m = active; m; m &= m - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(m);
         target t = resolve(&plan, lane);
@@ -278,6 +317,29 @@ simt_status simt_exec_st(simt_warp *w, const ptx_instr *in, uint32_t active, sim
     addr_plan plan = plan_address(w, e, in, &in->o[0]);
     gmem_hint h = gmem_hint_for(1);
     uint64_t amask = align_mask_of(bytes);
+    if (n == 1 && val->kind == PO_REG && regs[0] != PTX_NO_REG && !plan.generic && plan.at == W_GLOBAL) {
+        /* The common scalar global store of a register, as the loop below does it. */
+        const uint64_t *src = &w->regs[(size_t)(e->reg_base + regs[0]) * SIMT_WARP];
+        if (acc && active) record_kind(acc, PS_GLOBAL, (uint8_t)bytes, 1, 0);
+        for (uint32_t m = active; m; m &= m - 1) {
+            uint32_t lane = (uint32_t)__builtin_ctz(m);
+            target t = {W_GLOBAL, (plan.reg ? plan.reg[lane] : 0) + plan.offset};
+            uint8_t *host = global_hit(&h, t, bytes, amask);
+            if (!host) {
+                simt_status st = check(w, t, lane, bytes, t.addr, err, &host, &h);
+                if (st != SIMT_OK) return st;
+            }
+            if (host) store_bytes(host, src[lane], ts);
+            else {
+                uint8_t buf[8];
+                store_bytes(buf, src[lane], ts);
+                if (dmem_write(w->cta->launch->mem, t.addr, buf, bytes) != 0)
+                    return simt_fail(w, err, SIMT_ERR_NOMEM, lane, t.addr, PS_GLOBAL, "out of host memory");
+            }
+            if (acc) record_lane(acc, lane, t.addr);
+        }
+        return SIMT_OK;
+    }
     for (uint32_t m = active; m; m &= m - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(m);
         target t = resolve(&plan, lane);
