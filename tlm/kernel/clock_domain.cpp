@@ -14,15 +14,6 @@ ClockDomain::ClockDomain(sc_core::sc_module_name name, const sc_core::sc_time &p
     dont_initialize();
 }
 
-void ClockDomain::add(Tickable *u)
-{
-    u->domain_of_ = this;
-    u->index_ = units_.size();
-    units_.push_back(u);
-    hints_.push_back(0);
-    poll_.push_back(u->poll_always_ ? 1 : 0);
-}
-
 uint64_t ClockDomain::next_edge() const
 {
     return sc_core::sc_time_stamp().value() / period_units_ + 1;
@@ -40,9 +31,9 @@ void ClockDomain::wake_at(uint64_t cycle, Tickable *u)
     // The woken unit is asked again at the domain's next run, which may still be this very edge
     // when the domain has not ticked yet at the current time (then the input may already allow
     // work, e.g. an END_RESP that frees a port).
-    if (u) poke(*u);
+    if (u) u->hint_ = 0;
     else
-        for (uint64_t &h : hints_) h = 0;
+        for (Tickable *t : units_) t->hint_ = 0;
     schedule(cycle);
 }
 
@@ -84,19 +75,17 @@ void ClockDomain::tick_edge(uint64_t c)
     // A hint equal to c (never 0: that means "ask") is next_work's own answer for this edge, given
     // after the unit's last change (a change since would have reset it), so the unit is due
     // without asking again (next_work(x) = h for every x up to its answer h).
-    size_t n = units_.size();
-    for (size_t i = 0; i < n; i++) {
-        if (!poll_[i] && hints_[i] > c) continue;
-        Tickable *u = units_[i];
-        bool due = !poll_[i] && hints_[i] == c && c != 0;
+    for (Tickable *u : units_) {
+        if (!u->poll_always_ && u->hint_ > c) continue;
+        bool due = !u->poll_always_ && u->hint_ == c && c != 0;
         if (due || u->next_work(c) <= c) u->tick(c);
-        hints_[i] = 0;
+        u->hint_ = 0;
     }
     if (after_tick && !after_tick(c)) return;
     uint64_t next = kNever;
-    for (size_t i = 0; i < n; i++) {
-        if (poll_[i] || hints_[i] <= c + 1) hints_[i] = units_[i]->next_work(c + 1);
-        if (hints_[i] < next) next = hints_[i];
+    for (Tickable *u : units_) {
+        if (u->poll_always_ || u->hint_ <= c + 1) u->hint_ = u->next_work(c + 1);
+        if (u->hint_ < next) next = u->hint_;
     }
     if (next != kNever) schedule(next);
 }

@@ -21,8 +21,6 @@ namespace gtlm {
 
 constexpr uint64_t kNever = UINT64_MAX;
 
-class ClockDomain;
-
 class Tickable {
 public:
     virtual ~Tickable() = default;
@@ -36,14 +34,12 @@ public:
 
 private:
     friend class ClockDomain;
-    // The unit's place in its domain, whose dense array holds the unit's hint: a lower bound on
-    // the next cycle with work, kept so that a sleeping unit costs no next_work call per edge:
-    // next_work(c + 1) after each edge it was asked at, 0 (ask again) after wake_at(cycle, this)
-    // or poke(). Valid because next_work depends only on the unit's state, and every input that
-    // can bring work forward comes with a wake of the unit. Units whose work can appear without
-    // an input (the CTA dispatcher) set poll_always_ (before they are added).
-    ClockDomain *domain_of_ = nullptr;
-    size_t index_ = 0;
+    // Lower bound on the next cycle with work, kept by the domain so that a sleeping unit costs
+    // no next_work call per edge: next_work(c + 1) after each edge it was asked at, 0 (ask again)
+    // after wake_at(cycle, this) or poke(). Valid because next_work depends only on the unit's
+    // state, and every input that can bring work forward comes with a wake of the unit. Units whose work can appear without an input (the CTA dispatcher)
+    // set poll_always_.
+    uint64_t hint_ = 0;
 
 protected:
     bool poll_always_ = false;
@@ -55,7 +51,7 @@ class ClockDomain : public sc_core::sc_module {
 public:
     ClockDomain(sc_core::sc_module_name name, const sc_core::sc_time &period);
 
-    void add(Tickable *u);
+    void add(Tickable *u) { units_.push_back(u); }
     const std::vector<Tickable *> &units() const { return units_; }
 
     // The first edge strictly after the current time: where an input arriving now is seen.
@@ -67,10 +63,7 @@ public:
     void wake_at(uint64_t cycle, Tickable *u = nullptr);
     void wake(Tickable *u = nullptr) { wake_at(next_edge(), u); }
     // Unit u of this domain got work from another unit of it during this edge: ask it again.
-    static void poke(Tickable &u)
-    {
-        if (u.domain_of_) u.domain_of_->hints_[u.index_] = 0;
-    }
+    static void poke(Tickable &u) { u.hint_ = 0; }
 
     uint64_t cycle() const { return cycle_; }  // the last edge ticked
     uint64_t scheduled() const { return scheduled_; } // the next edge it will tick, kNever if none
@@ -96,10 +89,6 @@ private:
     uint64_t period_units_; // period in the kernel's time resolution
     sc_core::sc_event ev_;
     std::vector<Tickable *> units_;
-    // Per unit, in units_ order (dense, so that the per-edge loops touch no unit that sleeps):
-    // its hint (Tickable), 1 when it polls always.
-    std::vector<uint64_t> hints_;
-    std::vector<uint8_t> poll_;
     uint64_t cycle_ = 0;
     uint64_t scheduled_ = kNever;
     uint64_t ticks_ = 0;
