@@ -200,6 +200,16 @@ static simt_status check(simt_warp *w, target t, uint32_t lane, uint64_t n, uint
     return SIMT_OK;
 }
 
+/* One lane's host pointer: the remembered allocation and page when they hold the access
+ * (global_hit), else check()'s full answer. */
+static inline simt_status lane_host(simt_warp *w, target t, uint32_t lane, uint64_t n, uint64_t aligned_mask,
+                                    simt_error *err, uint8_t **host, gmem_hint *h)
+{
+    *host = global_hit(h, t, n, aligned_mask);
+    if (*host) return SIMT_OK;
+    return check(w, t, lane, n, t.addr, err, host, h);
+}
+
 static uint64_t widen(uint64_t v, uint8_t type)
 {
     switch (type) {
@@ -267,11 +277,9 @@ simt_status simt_exec_ld(simt_warp *w, const ptx_instr *in, uint32_t active, sim
         for (uint32_t m = active; m; m &= m - 1) {
             uint32_t lane = (uint32_t)__builtin_ctz(m);
             target t = {W_GLOBAL, (plan.reg ? plan.reg[lane] : 0) + plan.offset};
-            uint8_t *host = global_hit(&h, t, bytes, amask);
-            if (!host) {
-                simt_status st = check(w, t, lane, bytes, t.addr, err, &host, &h);
-                if (st != SIMT_OK) return st;
-            }
+            uint8_t *host;
+            simt_status st = lane_host(w, t, lane, bytes, amask, err, &host, &h);
+            if (st != SIMT_OK) return st;
             uint8_t buf[8];
             if (!host) {
                 dmem_read(w->cta->launch->mem, t.addr, buf, bytes);
@@ -285,11 +293,9 @@ simt_status simt_exec_ld(simt_warp *w, const ptx_instr *in, uint32_t active, sim
     for (uint32_t m = active; m; m &= m - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(m);
         target t = resolve(&plan, lane);
-        uint8_t *host = global_hit(&h, t, bytes, amask);
-        if (!host) {
-            simt_status st = check(w, t, lane, bytes, t.addr, err, &host, &h);
-            if (st != SIMT_OK) return st;
-        }
+        uint8_t *host;
+        simt_status st = lane_host(w, t, lane, bytes, amask, err, &host, &h);
+        if (st != SIMT_OK) return st;
         uint8_t buf[32];
         const uint8_t *src = host;
         if (!src) {
@@ -324,11 +330,9 @@ simt_status simt_exec_st(simt_warp *w, const ptx_instr *in, uint32_t active, sim
         for (uint32_t m = active; m; m &= m - 1) {
             uint32_t lane = (uint32_t)__builtin_ctz(m);
             target t = {W_GLOBAL, (plan.reg ? plan.reg[lane] : 0) + plan.offset};
-            uint8_t *host = global_hit(&h, t, bytes, amask);
-            if (!host) {
-                simt_status st = check(w, t, lane, bytes, t.addr, err, &host, &h);
-                if (st != SIMT_OK) return st;
-            }
+            uint8_t *host;
+            simt_status st = lane_host(w, t, lane, bytes, amask, err, &host, &h);
+            if (st != SIMT_OK) return st;
             if (host) store_bytes(host, src[lane], ts);
             else {
                 uint8_t buf[8];
@@ -343,11 +347,9 @@ simt_status simt_exec_st(simt_warp *w, const ptx_instr *in, uint32_t active, sim
     for (uint32_t m = active; m; m &= m - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(m);
         target t = resolve(&plan, lane);
-        uint8_t *host = global_hit(&h, t, bytes, amask);
-        if (!host) {
-            simt_status st = check(w, t, lane, bytes, t.addr, err, &host, &h);
-            if (st != SIMT_OK) return st;
-        }
+        uint8_t *host;
+        simt_status st = lane_host(w, t, lane, bytes, amask, err, &host, &h);
+        if (st != SIMT_OK) return st;
         uint8_t buf[32];
         uint8_t *dst = host ? host : buf;
         for (unsigned i = 0; i < n; i++) {
