@@ -128,6 +128,45 @@ static uint8_t *global_span(simt_warp *w, gmem_hint *h, uint64_t addr, uint64_t 
     return h->data ? h->data + (addr & ((1ull << DMEM_PAGE_BITS) - 1)) : NULL;
 }
 
+/* Host pointer for a global access of n bytes (aligned when aligned_mask = n - 1 clears it) that
+ * falls in the allocation and the present page the hint remembers, or NULL: then check() decides,
+ * with the same outcome for an access that passes here. */
+static inline uint8_t *global_hit(const gmem_hint *h, target t, uint64_t n, uint64_t aligned_mask)
+{
+    if (t.at != W_GLOBAL || (t.addr & aligned_mask) || !h->data) return NULL;
+    if (t.addr < h->lo || t.addr + n > h->hi) return NULL;
+    if (t.addr >> DMEM_PAGE_BITS != h->page || (t.addr + n - 1) >> DMEM_PAGE_BITS != h->page) return NULL;
+    return h->data + (t.addr & ((1ull << DMEM_PAGE_BITS) - 1));
+}
+
+/* n - 1 when n is a power of two (the alignment test as a mask), else ~0: never the fast path. */
+static uint64_t align_mask_of(uint64_t n) { return n && !(n & (n - 1)) ? n - 1 : ~0ull; }
+
+/* Little-endian copies of 1, 2, 4 or 8 bytes without a library call (fixed sizes inline). */
+static inline uint64_t load_bytes(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    switch (n) {
+    case 4: memcpy(&v, p, 4); break;
+    case 8: memcpy(&v, p, 8); break;
+    case 2: memcpy(&v, p, 2); break;
+    case 1: v = p[0]; break;
+    default: memcpy(&v, p, n); break;
+    }
+    return v;
+}
+
+static inline void store_bytes(uint8_t *p, uint64_t v, unsigned n)
+{
+    switch (n) {
+    case 4: memcpy(p, &v, 4); break;
+    case 8: memcpy(p, &v, 8); break;
+    case 2: memcpy(p, &v, 2); break;
+    case 1: p[0] = (uint8_t)v; break;
+    default: memcpy(p, &v, n); break;
+    }
+}
+
 /* Checks one lane's access; on failure fills err. */
 static simt_status check(simt_warp *w, target t, uint32_t lane, uint64_t n, uint64_t raw, simt_error *err,
                          uint8_t **host, gmem_hint *h)
@@ -161,6 +200,16 @@ static simt_status check(simt_warp *w, target t, uint32_t lane, uint64_t n, uint
     return SIMT_OK;
 }
 
+/* One lane's host pointer: the remembered allocation and page when they hold the access
+ * (global_hit), else check()'s full answer. */
+static inline simt_status lane_host(simt_warp *w, target t, uint32_t lane, uint64_t n, uint64_t aligned_mask,
+                                    simt_error *err, uint8_t **host, gmem_hint *h)
+{
+    *host = global_hit(h, t, n, aligned_mask);
+    if (*host) return SIMT_OK;
+    return check(w, t, lane, n, t.addr, err, host, h);
+}
+
 static uint64_t widen(uint64_t v, uint8_t type)
 {
     switch (type) {
@@ -169,6 +218,22 @@ static uint64_t widen(uint64_t v, uint8_t type)
     case PT_S32: return (uint64_t)(int64_t)(int32_t)v;
     default: return v;
     }
+}
+
+/* record() in two parts for the fast loops: the instruction's kind once, then each lane. (A
+ * failing access leaves the record unread, so setting the kind before the first lane is safe.) */
+static inline void record_kind(simt_mem_access *acc, uint8_t space, uint8_t bytes, int store, int atomic)
+{
+    acc->space = space;
+    acc->is_store = (uint8_t)store;
+    acc->is_atomic = (uint8_t)atomic;
+    acc->bytes = bytes;
+}
+
+static inline void record_lane(simt_mem_access *acc, uint32_t lane, uint64_t addr)
+{
+    acc->mask |= 1u << lane;
+    acc->addr[lane] = addr;
 }
 
 static void record(simt_mem_access *acc, target t, uint32_t lane, uint8_t bytes, int store, int atomic)
@@ -203,19 +268,43 @@ simt_status simt_exec_ld(simt_warp *w, const ptx_instr *in, uint32_t active, sim
     uint64_t bytes = (uint64_t)ts * n;
     addr_plan plan = plan_address(w, e, in, &in->o[1]);
     gmem_hint h = gmem_hint_for(0);
+    uint64_t amask = align_mask_of(bytes);
+    if (n == 1 && regs[0] != PTX_NO_REG && !plan.generic && plan.at == W_GLOBAL) {
+        /* The common scalar global load, its loop free of the vector and space cases. A lane's
+         * address register is read before its own destination is written, as below. */
+        uint64_t *dst = &w->regs[(size_t)(e->reg_base + regs[0]) * SIMT_WARP];
+        if (acc && active) record_kind(acc, PS_GLOBAL, (uint8_t)bytes, 0, 0);
+        for (uint32_t m = active; m; m &= m - 1) {
+            uint32_t lane = (uint32_t)__builtin_ctz(m);
+            target t = {W_GLOBAL, (plan.reg ? plan.reg[lane] : 0) + plan.offset};
+            uint8_t *host;
+            simt_status st = lane_host(w, t, lane, bytes, amask, err, &host, &h);
+            if (st != SIMT_OK) return st;
+            uint8_t buf[8];
+            if (!host) {
+                dmem_read(w->cta->launch->mem, t.addr, buf, bytes);
+                host = buf;
+            }
+            dst[lane] = widen(load_bytes(host, ts), in->type);
+            if (acc) record_lane(acc, lane, t.addr);
+        }
+        return SIMT_OK;
+    }
     for (uint32_t m = active; m; m &= m - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(m);
         target t = resolve(&plan, lane);
         uint8_t *host;
-        simt_status st = check(w, t, lane, bytes, t.addr, err, &host, &h);
+        simt_status st = lane_host(w, t, lane, bytes, amask, err, &host, &h);
         if (st != SIMT_OK) return st;
         uint8_t buf[32];
-        if (host) memcpy(buf, host, bytes);
-        else dmem_read(w->cta->launch->mem, t.addr, buf, bytes);
+        const uint8_t *src = host;
+        if (!src) {
+            dmem_read(w->cta->launch->mem, t.addr, buf, bytes);
+            src = buf;
+        }
         for (unsigned i = 0; i < n; i++) {
             if (regs[i] == PTX_NO_REG) continue;
-            uint64_t v = 0;
-            memcpy(&v, buf + i * ts, ts);
+            uint64_t v = load_bytes(src + i * ts, ts);
             w->regs[(size_t)(e->reg_base + regs[i]) * SIMT_WARP + lane] = widen(v, in->type);
         }
         record(acc, t, lane, (uint8_t)bytes, 0, 0);
@@ -233,21 +322,43 @@ simt_status simt_exec_st(simt_warp *w, const ptx_instr *in, uint32_t active, sim
     uint64_t bytes = (uint64_t)ts * n;
     addr_plan plan = plan_address(w, e, in, &in->o[0]);
     gmem_hint h = gmem_hint_for(1);
+    uint64_t amask = align_mask_of(bytes);
+    if (n == 1 && val->kind == PO_REG && regs[0] != PTX_NO_REG && !plan.generic && plan.at == W_GLOBAL) {
+        /* The common scalar global store of a register, as the loop below does it. */
+        const uint64_t *src = &w->regs[(size_t)(e->reg_base + regs[0]) * SIMT_WARP];
+        if (acc && active) record_kind(acc, PS_GLOBAL, (uint8_t)bytes, 1, 0);
+        for (uint32_t m = active; m; m &= m - 1) {
+            uint32_t lane = (uint32_t)__builtin_ctz(m);
+            target t = {W_GLOBAL, (plan.reg ? plan.reg[lane] : 0) + plan.offset};
+            uint8_t *host;
+            simt_status st = lane_host(w, t, lane, bytes, amask, err, &host, &h);
+            if (st != SIMT_OK) return st;
+            if (host) store_bytes(host, src[lane], ts);
+            else {
+                uint8_t buf[8];
+                store_bytes(buf, src[lane], ts);
+                if (dmem_write(w->cta->launch->mem, t.addr, buf, bytes) != 0)
+                    return simt_fail(w, err, SIMT_ERR_NOMEM, lane, t.addr, PS_GLOBAL, "out of host memory");
+            }
+            if (acc) record_lane(acc, lane, t.addr);
+        }
+        return SIMT_OK;
+    }
     for (uint32_t m = active; m; m &= m - 1) {
         uint32_t lane = (uint32_t)__builtin_ctz(m);
         target t = resolve(&plan, lane);
         uint8_t *host;
-        simt_status st = check(w, t, lane, bytes, t.addr, err, &host, &h);
+        simt_status st = lane_host(w, t, lane, bytes, amask, err, &host, &h);
         if (st != SIMT_OK) return st;
         uint8_t buf[32];
+        uint8_t *dst = host ? host : buf;
         for (unsigned i = 0; i < n; i++) {
             uint64_t v = val->kind == PO_IMM ? (uint64_t)val->imm
                          : regs[i] == PTX_NO_REG ? 0
                                                  : w->regs[(size_t)(e->reg_base + regs[i]) * SIMT_WARP + lane];
-            memcpy(buf + i * ts, &v, ts);
+            store_bytes(dst + i * ts, v, ts);
         }
-        if (host) memcpy(host, buf, bytes);
-        else if (dmem_write(w->cta->launch->mem, t.addr, buf, bytes) != 0)
+        if (!host && dmem_write(w->cta->launch->mem, t.addr, buf, bytes) != 0)
             return simt_fail(w, err, SIMT_ERR_NOMEM, lane, t.addr, PS_GLOBAL, "out of host memory");
         record(acc, t, lane, (uint8_t)bytes, 1, 0);
     }

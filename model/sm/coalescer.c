@@ -31,6 +31,18 @@ static coal_line *coal_find_or_insert(coal_line *lines, int *n, uint64_t line)
     return &lines[lo];
 }
 
+/* The entry for `line` when the previous lane's was another: lanes mostly ascend, so a line
+ * after the last is appended without a search. The entries stay sorted. */
+static coal_line *line_entry(coal_line *lines, int *n, uint64_t line)
+{
+    if (*n == 0 || lines[*n - 1].line < line) {
+        coal_line *e = &lines[(*n)++];
+        *e = (coal_line){.line = line};
+        return e;
+    }
+    return coal_find_or_insert(lines, n, line);
+}
+
 /* Smallest aligned 32/64/128-byte segment of the line covering the sector mask. */
 static void coal_reduce(uint64_t line, uint8_t sectors, coal_req *r)
 {
@@ -58,18 +70,35 @@ int coal_coalesce(coal_mode mode, const uint64_t addr[COAL_LANES], uint32_t mask
 
     coal_line lines[COAL_MAX_REQS];
     int nl = 0;
-    for (int l = 0; l < COAL_LANES; l++) {
-        if (!(mask >> l & 1)) continue;
+    coal_line *prev = NULL; /* the line the previous sector went to: neighbouring lanes mostly share it */
+    uint32_t bmask = bytes == 32 ? 0xFFFFFFFFu : (1u << bytes) - 1u; /* a lane's bytes at sector offset 0 */
+    uint32_t m = mask;
+    /* Lanes whose bytes lie in one sector (every aligned access), until the first that straddles. */
+    for (; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
+        uint64_t a = addr[l];
+        unsigned off = (unsigned)(a % COAL_SECTOR_BYTES);
+        if (off + bytes > COAL_SECTOR_BYTES) break;
+        uint64_t la = a & ~(uint64_t)(COAL_LINE_BYTES - 1);
+        if (!prev || prev->line != la) prev = line_entry(lines, &nl, la);
+        unsigned si = (unsigned)(a % COAL_LINE_BYTES) / COAL_SECTOR_BYTES;
+        prev->sector_lanes[si] |= 1u << l;
+        prev->sector_bytes[si] |= bmask << off;
+    }
+    /* The rest, sector by sector. */
+    for (; m; m &= m - 1) {
+        int l = __builtin_ctz(m);
         uint64_t first = addr[l], last = addr[l] + bytes - 1;
         /* bytes <= 32 <= sector size: at most two sectors, hence at most two lines */
         for (uint64_t sec = first / COAL_SECTOR_BYTES; sec <= last / COAL_SECTOR_BYTES; sec++) {
             uint64_t sa = sec * COAL_SECTOR_BYTES;
-            coal_line *e = coal_find_or_insert(lines, &nl, sa & ~(uint64_t)(COAL_LINE_BYTES - 1));
+            uint64_t la = sa & ~(uint64_t)(COAL_LINE_BYTES - 1);
+            if (!prev || prev->line != la) prev = line_entry(lines, &nl, la);
             int si = (int)((sa % COAL_LINE_BYTES) / COAL_SECTOR_BYTES);
-            e->sector_lanes[si] |= 1u << l;
+            prev->sector_lanes[si] |= 1u << l;
             uint64_t lo = first > sa ? first - sa : 0, hi = last < sa + COAL_SECTOR_BYTES - 1 ? last - sa : COAL_SECTOR_BYTES - 1;
             uint32_t span = hi - lo == 31 ? 0xFFFFFFFFu : ((1u << (hi - lo + 1)) - 1u) << lo;
-            e->sector_bytes[si] |= span;
+            prev->sector_bytes[si] |= span;
         }
     }
 

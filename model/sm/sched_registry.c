@@ -133,8 +133,12 @@ int sched_warp_exit(sched *s, uint32_t slot)
 uint32_t sched_order(sched *s, const uint8_t *status, uint32_t *out)
 {
     s->cycles++;
-    for (uint32_t j = 0; j < s->n_local; j++)
-        s->st[j] = s->live[j] ? (uint8_t)(status[sched_slot(s, j)] & ~SCHED_AT_BARRIER) : (uint8_t)SCHED_WARP_IDLE;
+    /* The fields in locals: stores through the byte pointer st could alias them for the compiler. */
+    const uint8_t *live = s->live, *from = status + s->id;
+    uint8_t *st = s->st;
+    uint32_t n_local = s->n_local, n_sched = s->n_sched;
+    for (uint32_t j = 0; j < n_local; j++, from += n_sched)
+        st[j] = live[j] ? (uint8_t)(*from & ~SCHED_AT_BARRIER) : (uint8_t)SCHED_WARP_IDLE;
     if (s->warp_limit && s->warp_limit < s->n_live) {
         int held = 0;
         uint32_t kept = 0;
@@ -151,8 +155,10 @@ uint32_t sched_order(sched *s, const uint8_t *status, uint32_t *out)
         s->throttled_cycles += (uint64_t)held;
     }
     uint32_t n = s->pol->order(s->pstate, s, s->st, s->out);
+    const uint32_t *local = s->out;
+    uint32_t id = s->id;
     for (uint32_t k = 0; k < n; k++)
-        out[k] = sched_slot(s, s->out[k]);
+        out[k] = id + local[k] * n_sched;
     if (n == 0 && s->n_live)
         s->idle_cycles++;
     return n;
@@ -234,11 +240,12 @@ uint32_t sched_emit_ready(const uint32_t *list, uint32_t n, const uint8_t *st, u
 
 uint32_t sched_order_gto(const sched *s, const uint8_t *st, uint32_t *out)
 {
-    uint32_t m = 0, g = s->greedy;
+    uint32_t m = 0, g = s->greedy, n_live = s->n_live;
+    const uint32_t *by_age = s->by_age;
     if (g != SCHED_NONE && st[g] == SCHED_WARP_READY)
         out[m++] = g;
-    for (uint32_t k = 0; k < s->n_live; k++) {
-        uint32_t j = s->by_age[k];
+    for (uint32_t k = 0; k < n_live; k++) {
+        uint32_t j = by_age[k];
         if (j != g && st[j] == SCHED_WARP_READY)
             out[m++] = j;
     }

@@ -380,6 +380,7 @@ typedef struct sm_core {
     uint32_t wheel_size;        /* power of two > longest latency */
     uint64_t wheel_pending;     /* events in the wheel */
     uint64_t wheel_cycle;       /* next cycle whose bucket is unprocessed */
+    uint64_t *wheel_bits;       /* bit b: bucket b holds events (so runs and next skip empty ones) */
     /* records */
     sm_record *rec;
     uint32_t n_rec, rec_free, rec_used;

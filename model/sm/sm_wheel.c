@@ -9,9 +9,28 @@ int sm_wheel_init(sm_core *s, uint32_t size)
 {
     s->wheel_size = size;
     s->wheel = calloc(size, sizeof *s->wheel);
+    s->wheel_bits = calloc((size + 63) / 64, sizeof *s->wheel_bits);
     s->wheel_pending = 0;
     s->wheel_cycle = 0;
-    return s->wheel ? 0 : -1;
+    return s->wheel && s->wheel_bits ? 0 : -1;
+}
+
+/* The first cycle >= from whose bucket holds events (some bucket does): a circular scan of the
+ * occupancy bits from from's bucket, whole words at a time. */
+static uint64_t wheel_next_from(const sm_core *s, uint64_t from)
+{
+    uint32_t mask = s->wheel_size - 1, p = (uint32_t)(from & mask), nw = (s->wheel_size + 63) / 64;
+    uint32_t wi = p / 64;
+    uint64_t word = s->wheel_bits[wi] & (~0ull << (p % 64));
+    for (uint32_t k = 0; k <= nw; k++) {
+        if (word) {
+            uint32_t pos = wi * 64 + (uint32_t)__builtin_ctzll(word);
+            return from + ((pos - p) & mask);
+        }
+        wi = wi + 1 < nw ? wi + 1 : 0;
+        word = s->wheel_bits[wi];
+    }
+    return SM_NEVER;
 }
 
 void sm_wheel_free(sm_core *s)
@@ -20,6 +39,8 @@ void sm_wheel_free(sm_core *s)
         for (uint32_t i = 0; i < s->wheel_size; i++) free(s->wheel[i].ev);
     free(s->wheel);
     s->wheel = NULL;
+    free(s->wheel_bits);
+    s->wheel_bits = NULL;
     free(s->rec);
     s->rec = NULL;
 }
@@ -29,7 +50,8 @@ int sm_wheel_add(sm_core *s, uint64_t at, uint32_t slot, uint32_t reg, uint32_t 
     if (at < s->wheel_cycle) at = s->wheel_cycle;
     /* Latencies are bounded by the configuration; the wheel was sized for the longest. */
     if (at - s->wheel_cycle >= s->wheel_size) at = s->wheel_cycle + s->wheel_size - 1;
-    sm_bucket *b = &s->wheel[at & (s->wheel_size - 1)];
+    uint32_t pos = (uint32_t)(at & (s->wheel_size - 1));
+    sm_bucket *b = &s->wheel[pos];
     if (b->n == b->cap) {
         uint32_t cap = b->cap ? b->cap * 2 : 8;
         sm_event *ev = realloc(b->ev, cap * sizeof *ev);
@@ -41,6 +63,7 @@ int sm_wheel_add(sm_core *s, uint64_t at, uint32_t slot, uint32_t reg, uint32_t 
     b->ev[b->n].reg = reg;
     b->ev[b->n].rec = rec;
     b->n++;
+    s->wheel_bits[pos / 64] |= 1ull << (pos % 64);
     s->wheel_pending++;
     return 0;
 }
@@ -48,7 +71,11 @@ int sm_wheel_add(sm_core *s, uint64_t at, uint32_t slot, uint32_t reg, uint32_t 
 void sm_wheel_run(sm_core *s, uint64_t cycle)
 {
     while (s->wheel_pending && s->wheel_cycle <= cycle) {
-        sm_bucket *b = &s->wheel[s->wheel_cycle & (s->wheel_size - 1)];
+        uint64_t due = wheel_next_from(s, s->wheel_cycle); /* empty buckets in between hold nothing */
+        if (due > cycle) break;
+        s->wheel_cycle = due;
+        uint32_t pos = (uint32_t)(due & (s->wheel_size - 1));
+        sm_bucket *b = &s->wheel[pos];
         for (uint32_t i = 0; i < b->n; i++) { /* b->n may grow: a record completion adds nothing here */
             sm_event e = b->ev[i];
             if (e.rec != SM_NO_RECORD && e.rec != SM_WB_RETRY) {
@@ -67,6 +94,7 @@ void sm_wheel_run(sm_core *s, uint64_t cycle)
         }
         s->wheel_pending -= b->n;
         b->n = 0;
+        s->wheel_bits[pos / 64] &= ~(1ull << (pos % 64));
         s->wheel_cycle++;
     }
     if (s->wheel_cycle <= cycle) s->wheel_cycle = cycle + 1;
@@ -75,8 +103,7 @@ void sm_wheel_run(sm_core *s, uint64_t cycle)
 uint64_t sm_wheel_next(const sm_core *s)
 {
     if (!s->wheel_pending) return SM_NEVER;
-    for (uint64_t c = s->wheel_cycle;; c++)
-        if (s->wheel[c & (s->wheel_size - 1)].n) return c;
+    return wheel_next_from(s, s->wheel_cycle);
 }
 
 uint32_t sm_record_new(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t reg_base, int is_store,

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <map>
 #include <random>
@@ -150,6 +151,68 @@ TEST(Coalescer, Vector32BytesPerLane)
     ASSERT_EQ(coal_coalesce(COAL_SECTORED, l.a, ALL, 32, &r), 0);
     ASSERT_EQ(r.n, 32);
     for (int i = 0; i < 32; i++) EXPECT_EQ(r.req[i].lanes, 1u << i);
+}
+
+// The coalescer's fast paths (the previous lane's line, ascending appends, one-sector lanes)
+// against a byte-by-byte reference on random lane patterns: unaligned, straddling, descending,
+// repeated and sparse addresses, every access size, both modes.
+TEST(Coalescer, MatchesByteReferenceOnRandomPatterns)
+{
+    std::mt19937_64 rng(14);
+    for (int iter = 0; iter < 3000; iter++) {
+        unsigned bytes = 1u + (unsigned)(rng() % 32);
+        Lanes l;
+        uint64_t base = (rng() % 64) * 128;
+        int kind = (int)(rng() % 4);
+        for (int i = 0; i < 32; i++) {
+            uint64_t step = kind == 0 ? bytes : kind == 1 ? 4096 : 0;
+            l.a[i] = kind == 3 ? base + rng() % 1024 : kind == 1 && rng() % 2 ? base + (31 - i) * step : base + i * step;
+            if (rng() % 3 == 0) l.a[i] += rng() % 40;
+        }
+        uint32_t mask = rng() % 4 ? ALL : (uint32_t)rng();
+        // reference: per line, per sector, the lanes and covered bytes
+        std::map<uint64_t, std::array<std::pair<uint32_t, std::set<unsigned>>, 4>> ref;
+        for (int i = 0; i < 32; i++) {
+            if (!(mask >> i & 1)) continue;
+            for (uint64_t b = l.a[i]; b < l.a[i] + bytes; b++) {
+                auto &sec = ref[b & ~127ull][(b % 128) / 32];
+                sec.first |= 1u << i;
+                sec.second.insert((unsigned)(b % 32));
+            }
+        }
+        for (coal_mode mode : {COAL_FERMI, COAL_SECTORED}) {
+            coal_result r;
+            ASSERT_EQ(coal_coalesce(mode, l.a, mask, bytes, &r), 0);
+            ASSERT_EQ(r.n_lines, (int)ref.size());
+            int k = 0;
+            for (auto &[line, secs] : ref) {
+                uint8_t sectors = 0, full = 0;
+                uint32_t lanes = 0;
+                for (int s = 0; s < 4; s++) {
+                    if (!secs[s].first) continue;
+                    if (mode == COAL_SECTORED) {
+                        ASSERT_LT(k, r.n);
+                        EXPECT_EQ(r.req[k].addr, line + 32u * s);
+                        EXPECT_EQ(r.req[k].lanes, secs[s].first);
+                        EXPECT_EQ(r.req[k].full, secs[s].second.size() == 32 ? 1u << s : 0u);
+                        k++;
+                    }
+                    sectors |= (uint8_t)(1u << s);
+                    lanes |= secs[s].first;
+                    if (secs[s].second.size() == 32) full |= (uint8_t)(1u << s);
+                }
+                if (mode == COAL_FERMI) {
+                    ASSERT_LT(k, r.n);
+                    EXPECT_EQ(r.req[k].line, line);
+                    EXPECT_EQ(r.req[k].sectors, sectors);
+                    EXPECT_EQ(r.req[k].lanes, lanes);
+                    EXPECT_EQ(r.req[k].full, full);
+                    k++;
+                }
+            }
+            ASSERT_EQ(k, r.n) << "iteration " << iter;
+        }
+    }
 }
 
 TEST(Coalescer, WorstCaseSixtyFourRequests)
