@@ -120,7 +120,7 @@ TEST(PowerEnergy, EveryConfigHasACompleteEnergyTable)
             n_power++;
             EXPECT_STRNE(o->source, "default") << f << ": " << o->name << " is not set";
         }
-        EXPECT_EQ(n_power, PWR_EV_N + PWR_LK_N + 3 + PWR_G_N + 3);
+        EXPECT_EQ(n_power, PWR_EV_N + PWR_LK_N + 3 + PWR_G_N + 5);
         for (int e = 0; e < PWR_EV_N; e++) EXPECT_GT(cfg.power.ev_pj[e], 0) << f << ": " << pwr_event_name(e);
         for (int l = 0; l < PWR_LK_N; l++) EXPECT_GT(cfg.power.leak_mw[l], 0) << f << ": " << pwr_leak_name(l);
         EXPECT_GT(cfg.power.sm_clock_mw, 0) << f;
