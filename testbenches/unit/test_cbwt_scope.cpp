@@ -8,25 +8,7 @@ extern "C" {
 #include "../../model/cbwt/cbwt_ctl.h"
 }
 
-namespace {
-
-cbwt_config scope_cfg(int scope)
-{
-    cbwt_config cfg{};
-    cfg.t_w = 10;
-    cfg.t_noc_g = 0.05;
-    cfg.t_lls = 0.05;
-    cfg.coarse_up = 1;
-    cfg.period = 100;
-    cfg.timeout = 1000;
-    cfg.l2_sample = 64; // set 0 of each slice sampled
-    cfg.l2_share = 1;
-    cfg.noc_sample = 1;
-    cfg.maw_scope = scope;
-    return cfg;
-}
-
-} // namespace
+#include "cbwt_ctl_fixture.h"
 
 TEST(CbwtScope, LlsAndNocSamplesAreAttributedToTheRequestingSm)
 {
@@ -67,7 +49,7 @@ TEST(CbwtScope, LlsAndNocSamplesAreAttributedToTheRequestingSm)
 
 TEST(CbwtScope, TwoCoresWithDifferentInputsTakeDifferentSteps)
 {
-    cbwt_config cfg = scope_cfg(CBWT_SCOPE_CORE);
+    cbwt_config cfg = cbwt_ctl_test_cfg(CBWT_SCOPE_CORE);
     cbwt_ctl c;
     ASSERT_EQ(cbwt_ctl_init(&c, &cfg, 1, 64, 16, 2, 4.0), 0); // T_NoC_L 8, T_NoC_H 16
     ASSERT_NE(c.core, nullptr);
@@ -133,7 +115,7 @@ TEST(CbwtScope, TwoCoresWithDifferentInputsTakeDifferentSteps)
 
 TEST(CbwtScope, GlobalScopeHasNoPerCoreControllers)
 {
-    cbwt_config cfg = scope_cfg(CBWT_SCOPE_GLOBAL);
+    cbwt_config cfg = cbwt_ctl_test_cfg(CBWT_SCOPE_GLOBAL);
     cbwt_ctl c;
     ASSERT_EQ(cbwt_ctl_init(&c, &cfg, 1, 64, 16, 2, 4.0), 0);
     EXPECT_EQ(c.core, nullptr);
@@ -147,7 +129,7 @@ TEST(CbwtScope, VictimBitsSurviveAKernelLaunchUnlessCleared)
     // The L1s are invalidated at every launch, so a re-request in the next kernel is no early
     // eviction; the document clears victim bits only on L2 evictions (keep), clear is the option.
     for (int mode : {CBWT_VB_KEEP, CBWT_VB_CLEAR}) {
-        cbwt_config cfg = scope_cfg(CBWT_SCOPE_GLOBAL);
+        cbwt_config cfg = cbwt_ctl_test_cfg(CBWT_SCOPE_GLOBAL);
         cfg.vb_launch = mode;
         cbwt_ctl c;
         ASSERT_EQ(cbwt_ctl_init(&c, &cfg, 1, 64, 16, 2, 4.0), 0);

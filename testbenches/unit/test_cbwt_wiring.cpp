@@ -15,6 +15,8 @@ extern "C" {
 #include "../../model/sm/sched.h"
 }
 
+#include "cbwt_ctl_fixture.h"
+
 namespace {
 
 // A 64-set 16-way L2 slice (fermi-cbwt.config's bank) with both detectors attached; loads are
@@ -210,16 +212,7 @@ TEST(CbwtWiring, WarpsAtABarrierHoldNoSlotOfTheLimit)
 
 TEST(CbwtWiring, ControllerClosesPeriodsOnLoadsOrTimeoutAndStartsEachKernelAtNmax)
 {
-    cbwt_config cfg{};
-    cfg.t_w = 10;
-    cfg.t_noc_g = 0.05;
-    cfg.t_lls = 0.05;
-    cfg.coarse_up = 1;
-    cfg.period = 100;
-    cfg.timeout = 1000;
-    cfg.l2_sample = 64;
-    cfg.l2_share = 1;
-    cfg.noc_sample = 1;
+    cbwt_config cfg = cbwt_ctl_test_cfg();
     cbwt_ctl c;
     ASSERT_EQ(cbwt_ctl_init(&c, &cfg, 2, 64, 16, 16, 4.0), 0);
     EXPECT_DOUBLE_EQ(c.params.t_noc_h, 16.0); // 4x and 2x the zero-load latency
