@@ -72,9 +72,10 @@ int l2_options_register(opt_registry *r, l2_config *c, strbuf *e)
     rc |= opt_add_bool(r, b, "-gtlm_dl2_miss_classes", &c->dl2_miss_classes, "0",
                        "classify L2 read misses as cold / capacity / conflict / invalidated (a shadow fully-associative "
                        "LRU per slice; statistics gpu.l2[j].misses_*, gpu.l2.misses_*)", e);
-    rc |= opt_add_int(r, b, "-gtlm_dl2_partition_set_index", &c->dl2_partition_set_index, "-1", -1, 1,
+    rc |= opt_add_int(r, b, "-gtlm_dl2_partition_set_index", &c->dl2_partition_set_index, "1", -1, 1,
                       "L2 set index from the address inside the sub-partition, channel and sub-partition bits "
-                      "removed, as GPGPU-Sim 4.2 (1), from the full address (0), or 1 under -gtlm_gpgpusim_compat (-1)", e);
+                      "removed, as GPGPU-Sim 3.x and 4.2 (1), from the full address (0), or 1 only under "
+                      "-gtlm_gpgpusim_compat (-1)", e);
     rc |= opt_add_custom(r, b, "-gpgpu_dram_partition_queues", &partition_queues_type, &c->partition_queues, "8:8:8:8",
                          "memory sub-partition queues icnt->L2:L2->DRAM:DRAM->L2:L2->icnt (requests waiting for the "
                          "tag stage after the ROP delay, misses waiting for DRAM, fills (not a bound in gtlm), responses)", e);

@@ -84,8 +84,8 @@ TEST(GpgpuSimOptions, PartitionSetIndexReachesEverySetOfAChannel)
     EXPECT_EQ(inside.size(), 64u);
 }
 
-// -1 (the default) follows compat mode, which loads GPGPU-Sim's files; 0 and 1 force it.
-TEST(GpgpuSimOptions, PartitionSetIndexFollowsCompatModeByDefault)
+// -1 follows compat mode, which loads GPGPU-Sim's files; 0 and 1 (the default) force it.
+TEST(GpgpuSimOptions, PartitionSetIndexMinusOneFollowsCompatMode)
 {
     gtlm_config cfg{};
     cfg.l2.dl2 = cfg_of("S:32:128:24,L:B:m:L:L,A:192:4,32:0,32");
