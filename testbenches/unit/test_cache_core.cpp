@@ -604,6 +604,31 @@ TEST(CacheCore, HooksSeeEvents)
     EXPECT_EQ(k.c.st.bypasses, 1u);
 }
 
+// A request that may not allocate (PCAL's token-less loads with -pcal_bypass_mshr 1) still takes an
+// MSHR: a second read of the line merges into it, one read goes out, the fill wakes both and
+// installs nothing.
+TEST(CacheCore, NoAllocateReadsMergeInOneMshrAndInstallNothing)
+{
+    Cache k("N:1:128:1,L:L:m:N:L,A:8:4,8");
+    cache_req q{};
+    q.addr = 0;
+    q.cookie = 1;
+    q.no_allocate = 1;
+    cache_result r;
+    EXPECT_EQ(cache_access(&k.c, &q, &r), CACHE_MISS);
+    EXPECT_TRUE(r.bypassed);
+    q.addr = 64;
+    q.cookie = 2;
+    EXPECT_EQ(cache_access(&k.c, &q, &r), CACHE_HIT_RESERVED);
+    std::vector<cache_out> out = k.drain();
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0].kind, CACHE_OUT_READ);
+    EXPECT_EQ(k.fill(0), (std::vector<uint64_t>{1, 2}));
+    EXPECT_LT(cache_probe(&k.c, 0, nullptr), 0);
+    EXPECT_EQ(k.c.st.bypasses, 1u);
+    EXPECT_EQ(k.c.st.hit_reserved, 1u);
+}
+
 // ---- randomized: immediate fills against a list-based reference (LRU or FIFO) ----
 
 struct RefCache {
