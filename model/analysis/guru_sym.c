@@ -1,0 +1,458 @@
+/* LocalityGuru's symbolic walk (guru_sym.h): paths through the resolved slice with affine register
+ * values; loops summarised by induction; events for the per-TB closed form (guru_sym_emit.c). */
+#include "guru_sym.h"
+#include "guru_sym_ops.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GS_MAX_FORKS 4096 /* path states created before the walk gives up */
+#define GS_MAX_PROBES 64  /* induction proof rounds per loop */
+#define GS_MAX_TRIP (INT64_C(1) << 31)
+
+gs_state *gs_state_new(gs_ctx *c, const gs_state *from)
+{
+    gs_state *x = calloc(1, sizeof *x);
+    if (x) {
+        x->v = malloc((size_t)(c->f->n_regs ? c->f->n_regs : 1) * sizeof *x->v);
+        x->p = malloc((size_t)(c->n_pred ? c->n_pred : 1) * sizeof *x->p);
+    }
+    if (!x || !x->v || !x->p) {
+        if (x) free(x->v), free(x->p), free(x);
+        gs_fail(c, 0, "out of memory");
+        c->oom = 1;
+        return NULL;
+    }
+    if (++c->forks > GS_MAX_FORKS) gs_fail(c, 0, "more than 4096 paths");
+    if (from) {
+        memcpy(x->v, from->v, (size_t)c->f->n_regs * sizeof *x->v);
+        memcpy(x->p, from->p, (size_t)c->n_pred * sizeof *x->p);
+        x->n_atoms = from->n_atoms, x->depth = from->depth, x->pc = from->pc;
+        memcpy(x->atom, from->atom, sizeof x->atom);
+        memcpy(x->trip, from->trip, sizeof x->trip);
+    }
+    return x;
+}
+
+void gs_state_free(gs_state *x)
+{
+    if (x) free(x->v), free(x->p), free(x);
+}
+
+void gs_fail(gs_ctx *c, uint32_t line, const char *what)
+{
+    if (c->fail) return;
+    c->fail = 1;
+    if (line) snprintf(c->why, sizeof c->why, "line %u: %s", line, what);
+    else snprintf(c->why, sizeof c->why, "%s", what);
+}
+
+/* A list of states. */
+typedef struct gs_list { gs_state **x; size_t n, cap; } gs_list;
+
+static int push(gs_ctx *c, gs_list *q, gs_state *x)
+{
+    if (!x) return -1;
+    if (q->n == q->cap) {
+        size_t cap = q->cap ? q->cap * 2 : 16;
+        gs_state **y = realloc(q->x, cap * sizeof *y);
+        if (!y) {
+            gs_state_free(x);
+            gs_fail(c, 0, "out of memory");
+            c->oom = 1;
+            return -1;
+        }
+        q->x = y, q->cap = cap;
+    }
+    q->x[q->n++] = x;
+    return 0;
+}
+
+static void list_free(gs_list *q)
+{
+    for (size_t i = 0; i < q->n; i++) gs_state_free(q->x[i]);
+    free(q->x);
+    memset(q, 0, sizeof *q);
+}
+
+/* Splits x on condition cond: one state per disjunct of cond (yes, its atoms added) and per
+ * disjunct of not cond (no). x is consumed. */
+static void split(gs_ctx *c, gs_state *x, const ga_dnf *cond, uint32_t line, gs_list *yes, gs_list *no)
+{
+    ga_dnf side[2] = {*cond, ga_not(cond, line)};
+    gs_list *to[2] = {yes, no};
+    for (int s = 0; s < 2 && !c->fail; s++) {
+        if (side[s].n < 0) {
+            gs_fail(c, line, "a condition on the indices is too complex (more than 4 disjuncts of 4 atoms)");
+            break;
+        }
+        for (int t = 0; t < side[s].n && !c->fail; t++) {
+            gs_state *y = gs_state_new(c, x);
+            if (!y) break;
+            for (int a = 0; a < side[s].t[t].n; a++) {
+                if (y->n_atoms >= GS_ATOMS) {
+                    gs_fail(c, line, "a path has more than 12 index conditions");
+                    break;
+                }
+                y->atom[y->n_atoms++] = side[s].t[t].atom[a];
+            }
+            push(c, to[s], y);
+        }
+    }
+    gs_state_free(x);
+}
+
+static int loop_body(gs_ctx *c, gs_state *start, uint32_t h, uint32_t b, gs_list *backs);
+
+/* The trip count of a loop that continues while cond(k) holds at its back edge (k = 0, 1, ...):
+ * the first k where it fails, plus one. */
+static int64_t solve_trip(gs_ctx *c, const ga_dnf *cond, int var, uint32_t line)
+{
+    int64_t k = 0;
+    for (int guard = 0; guard <= GA_TERMS; guard++) {
+        int moved = 0;
+        for (int t = 0; t < cond->n; t++) {
+            int64_t lo = 0, hi = GS_MAX_TRIP;
+            for (int a = 0; a < cond->t[t].n; a++) {
+                const ga_aff *x = &cond->t[t].atom[a];
+                int64_t s = x->c[var];
+                if (!s) {
+                    if (x->c0 < 0) hi = -1;
+                } else if (s > 0) {
+                    int64_t m = ga_ceildiv(-x->c0, s);
+                    if (m > lo) lo = m;
+                } else {
+                    int64_t m = ga_floordiv(x->c0, -s);
+                    if (m < hi) hi = m;
+                }
+            }
+            if (lo <= k && k <= hi) {
+                if (hi >= GS_MAX_TRIP) {
+                    gs_fail(c, line, "the loop's exit condition never fails");
+                    return -1;
+                }
+                k = hi + 1, moved = 1;
+            }
+        }
+        if (!moved) return k + 1;
+    }
+    gs_fail(c, line, "the loop's exit condition is not an interval of iterations");
+    return -1;
+}
+
+/* Runs the loop [h, b] entered by state x (consumed) and returns the single state after it (at
+ * b + 1), or NULL when the walk failed. */
+static gs_state *run_loop(gs_ctx *c, gs_state *x, uint32_t h, uint32_t b)
+{
+    const ptx_func *f = c->f;
+    const ptx_instr *br = &f->instrs[b];
+    int d = x->depth, var = GA_K + d;
+    uint32_t line = br->line, nr = f->n_regs;
+    if (d >= GA_MAXLOOP) {
+        gs_fail(c, line, "loops nested more than 4 deep");
+        gs_state_free(x);
+        return NULL;
+    }
+    if (br->guard == PTX_NO_REG) {
+        gs_fail(c, line, "a loop without a conditional back edge");
+        gs_state_free(x);
+        return NULL;
+    }
+    uint8_t *written = calloc(nr ? nr : 1, 1), *cand = calloc(nr ? nr : 1, 1);
+    int64_t *delta = calloc(nr ? nr : 1, sizeof *delta);
+    gs_state *out = NULL;
+    gs_list backs = {0};
+    int record = c->record;
+    if (!written || !cand || !delta) {
+        gs_fail(c, 0, "out of memory");
+        goto done;
+    }
+    for (uint32_t pc = h; pc < b; pc++)
+        if (c->k->role[pc] == GURU_SLICE)
+            for (unsigned i = 0; i < f->instrs[pc].ndst; i++) written[f->instrs[pc].dst[i]] = 1;
+    /* Candidate steps: one pass from the entry values. */
+    c->record = 0;
+    gs_state *h0 = gs_state_new(c, x);
+    if (!h0 || loop_body(c, h0, h, b, &backs)) goto done;
+    for (uint32_t r = 0; r < nr; r++) {
+        if (!written[r] || c->pidx[r] != UINT32_MAX || !x->v[r].known) continue;
+        cand[r] = backs.n > 0;
+        for (size_t i = 0; i < backs.n && cand[r]; i++) {
+            ga_aff dv = ga_lin(1, &backs.x[i]->v[r], -1, &x->v[r], line);
+            if (!ga_is_const(&dv) || (i && dv.c0 != delta[r])) cand[r] = 0;
+            delta[r] = dv.c0;
+        }
+    }
+    /* Induction: with k's values at the header, the back edge must carry k + 1's. */
+    gs_state *hs = NULL;
+    for (int round = 0; round <= GS_MAX_PROBES; round++) {
+        list_free(&backs);
+        gs_state_free(hs);
+        hs = gs_state_new(c, x);
+        if (!hs) goto done;
+        hs->depth = (uint8_t)(d + 1);
+        hs->trip[d] = 0;
+        for (uint32_t r = 0; r < nr; r++) {
+            if (!written[r]) continue;
+            if (c->pidx[r] != UINT32_MAX) hs->p[c->pidx[r]] = ga_popaque(line);
+            else if (!cand[r]) hs->v[r] = ga_opaque(line);
+            else {
+                ga_aff kv = ga_var(var);
+                hs->v[r] = ga_lin(1, &x->v[r], delta[r], &kv, line);
+            }
+        }
+        gs_state *run = gs_state_new(c, hs);
+        if (!run || loop_body(c, run, h, b, &backs)) goto done;
+        int changed = 0;
+        for (uint32_t r = 0; r < nr; r++) {
+            if (!written[r] || !cand[r]) continue;
+            ga_aff next = ga_subst(&hs->v[r], var, 1, 1, line);
+            for (size_t i = 0; i < backs.n && cand[r]; i++)
+                if (!ga_equal(&backs.x[i]->v[r], &next)) cand[r] = 0, changed = 1;
+        }
+        if (!changed) break;
+        if (round == GS_MAX_PROBES) {
+            gs_fail(c, line, "the loop's induction did not settle");
+            goto done_hs;
+        }
+    }
+    if (!backs.n) {
+        gs_fail(c, line, "no path reaches the loop's back edge");
+        goto done_hs;
+    }
+    /* The exit: the same condition on every path, a function of k alone. */
+    ga_dnf cont = gs_pred(c, backs.x[0], br->guard, br->guard_neg, line);
+    for (size_t i = 1; i < backs.n; i++) {
+        ga_dnf o = gs_pred(c, backs.x[i], br->guard, br->guard_neg, line);
+        if (!ga_dnf_equal(&o, &cont)) cont.n = -1;
+    }
+    if (cont.n < 0) {
+        gs_fail(c, line, "the loop's exit condition is not affine or differs between threads");
+        goto done_hs;
+    }
+    for (int t = 0; t < cont.n; t++)
+        for (int a = 0; a < cont.t[t].n; a++)
+            for (int v = 0; v < GA_NV; v++)
+                if (v != var && cont.t[t].atom[a].c[v]) {
+                    gs_fail(c, line, v < GA_K ? "the loop's exit depends on the thread or block index"
+                                              : "the loop's trip count depends on an outer loop");
+                    goto done_hs;
+                }
+    int64_t trip = solve_trip(c, &cont, var, line);
+    if (trip < 0) goto done_hs;
+    /* The recorded pass. */
+    list_free(&backs);
+    c->record = record;
+    hs->trip[d] = (uint32_t)trip;
+    gs_state *run = gs_state_new(c, hs);
+    if (!run || loop_body(c, run, h, b, &backs)) goto done_hs;
+    out = gs_state_new(c, x);
+    if (!out) goto done_hs;
+    for (uint32_t r = 0; r < nr; r++) {
+        if (!written[r]) continue;
+        if (c->pidx[r] != UINT32_MAX) {
+            out->p[c->pidx[r]] = ga_popaque(line);
+            continue;
+        }
+        ga_aff v = ga_subst(&backs.x[0]->v[r], var, 0, trip - 1, line);
+        for (size_t i = 1; i < backs.n && v.known; i++) {
+            ga_aff w = ga_subst(&backs.x[i]->v[r], var, 0, trip - 1, line);
+            if (!ga_equal(&v, &w)) v = ga_opaque(line);
+        }
+        out->v[r] = v;
+    }
+    out->pc = b + 1;
+done_hs:
+    gs_state_free(hs);
+done:
+    c->record = record;
+    list_free(&backs);
+    free(written), free(cand), free(delta);
+    gs_state_free(x);
+    return c->fail ? (gs_state_free(out), NULL) : out;
+}
+
+/* Steps the states in q until they end (region [h, b] of a loop: until they reach the back edge
+ * b, collected in backs; h = UINT32_MAX for the whole kernel). */
+static int walk(gs_ctx *c, gs_list *q, uint32_t h, uint32_t b, gs_list *backs)
+{
+    const ptx_func *f = c->f;
+    int in_loop = h != UINT32_MAX;
+    while (q->n && !c->fail) {
+        gs_state *x = q->x[--q->n];
+        for (;;) {
+            uint32_t pc = x->pc;
+            if (in_loop && pc == b) {
+                push(c, backs, x);
+                break;
+            }
+            if (pc >= f->n_instrs) {
+                if (in_loop) gs_fail(c, 0, "a path leaves a loop through its end");
+                gs_state_free(x);
+                break;
+            }
+            if (in_loop && (pc < h || pc > b)) {
+                gs_fail(c, f->instrs[pc].line, "a branch leaves a loop before its exit");
+                gs_state_free(x);
+                break;
+            }
+            if (c->back_of[pc] != UINT32_MAX && !(in_loop && pc == h && (x->at_header || x->guard_done))) {
+                if (in_loop && c->back_of[pc] > b) {
+                    gs_fail(c, f->instrs[pc].line, "loops that are not nested");
+                    gs_state_free(x);
+                    break;
+                }
+                x = run_loop(c, x, pc, c->back_of[pc]);
+                if (!x) break;
+                continue;
+            }
+            x->at_header = 0;
+            const ptx_instr *in = &f->instrs[pc];
+            uint8_t role = c->k->role[pc];
+            if (role == GURU_SKIP) {
+                x->pc++;
+                continue;
+            }
+            if (role == GURU_DEAD_END) {
+                if (in_loop) gs_fail(c, in->line, "threads stop inside a loop");
+                gs_state_free(x);
+                break;
+            }
+            ga_dnf g = in->guard == PTX_NO_REG || x->guard_done ? ga_true()
+                                                                : gs_pred(c, x, in->guard, in->guard_neg, in->line);
+            if (g.n < 0) {
+                gs_fail(c, in->line, "a guard that is not an affine condition on the indices");
+                gs_state_free(x);
+                break;
+            }
+            if (g.n == 0) { /* never holds on this path */
+                x->pc++;
+                continue;
+            }
+            if (g.n > 1 || g.t[0].n) { /* holds for some threads: one path per disjunct and side */
+                gs_list yes = {0}, no = {0};
+                split(c, x, &g, in->line, &yes, &no);
+                for (size_t i = 0; i < yes.n; i++) yes.x[i]->guard_done = 1, push(c, q, yes.x[i]);
+                for (size_t i = 0; i < no.n; i++) no.x[i]->pc++, push(c, q, no.x[i]);
+                free(yes.x), free(no.x);
+                break;
+            }
+            x->guard_done = 0;
+            if (role != GURU_CONTROL) {
+                gs_exec(c, x, in, pc);
+                x->pc++;
+                continue;
+            }
+            if (in->op == OP_BRA && in->nopnd && in->o[0].kind == PO_LABEL) {
+                uint32_t t = (uint32_t)in->o[0].imm;
+                if (t <= pc) {
+                    gs_fail(c, in->line, "a backward branch that is not a loop's only back edge");
+                    gs_state_free(x);
+                    break;
+                }
+                x->pc = t;
+                continue;
+            }
+            if (in->op == OP_EXIT || in->op == OP_RET) {
+                if (in_loop) gs_fail(c, in->line, "threads leave inside a loop");
+            } else {
+                gs_fail(c, in->line, "control flow the closed form cannot follow");
+            }
+            gs_state_free(x);
+            break;
+        }
+    }
+    return c->fail ? -1 : 0;
+}
+
+static int loop_body(gs_ctx *c, gs_state *start, uint32_t h, uint32_t b, gs_list *backs)
+{
+    gs_list q = {0};
+    start->pc = h, start->at_header = 1;
+    if (push(c, &q, start)) return -1;
+    int rc = walk(c, &q, h, b, backs);
+    list_free(&q);
+    return rc;
+}
+
+int gs_record(gs_ctx *c, const gs_state *x, int kind, const ga_aff *val, int64_t lo, int64_t hi, uint32_t line)
+{
+    guru_sym *s = c->s;
+    if (!c->record) return 0;
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 32;
+        gs_event *e = realloc(s->ev, cap * sizeof *e);
+        if (!e) {
+            gs_fail(c, 0, "out of memory");
+            c->oom = 1;
+            return -1;
+        }
+        s->ev = e, s->cap = cap;
+    }
+    gs_event *e = &s->ev[s->n++];
+    memset(e, 0, sizeof *e);
+    e->kind = (uint8_t)kind, e->val = *val, e->lo = lo, e->hi = hi, e->line = line;
+    e->depth = x->depth, e->n_atoms = x->n_atoms;
+    memcpy(e->trip, x->trip, sizeof e->trip);
+    memcpy(e->atom, x->atom, x->n_atoms * sizeof e->atom[0]);
+    return 0;
+}
+
+int guru_sym_build(const guru_kernel *k, const simt_launch *l, guru_sym *s)
+{
+    memset(s, 0, sizeof *s);
+    const ptx_func *f = k->f;
+    gs_ctx c = {0};
+    c.k = k, c.l = l, c.f = f, c.s = s, c.record = 1;
+    s->n_loads = k->n_loads;
+    s->load_why = calloc(k->n_loads ? k->n_loads : 1, sizeof *s->load_why);
+    c.pidx = malloc((f->n_regs ? f->n_regs : 1) * sizeof *c.pidx);
+    c.back_of = malloc((f->n_instrs ? f->n_instrs : 1) * sizeof *c.back_of);
+    c.load_of = malloc((f->n_instrs ? f->n_instrs : 1) * sizeof *c.load_of);
+    if (!s->load_why || !c.pidx || !c.back_of || !c.load_of) {
+        free(c.pidx), free(c.back_of), free(c.load_of);
+        guru_sym_free(s);
+        return -1;
+    }
+    for (uint32_t r = 0; r < f->n_regs; r++) c.pidx[r] = f->regs[r].type == PT_PRED ? c.n_pred++ : UINT32_MAX;
+    for (uint32_t pc = 0; pc < f->n_instrs; pc++) c.back_of[pc] = c.load_of[pc] = UINT32_MAX;
+    for (uint32_t i = 0; i < k->n_loads; i++) c.load_of[k->loads[i].pc] = i;
+    for (uint32_t pc = 0; pc < f->n_instrs; pc++) {
+        const ptx_instr *in = &f->instrs[pc];
+        uint32_t t = (uint32_t)in->o[0].imm;
+        if (in->op == OP_BRA && in->nopnd && in->o[0].kind == PO_LABEL && t <= pc &&
+            (c.back_of[t] == UINT32_MAX || pc > c.back_of[t]))
+            c.back_of[t] = pc;
+    }
+    if (k->n_unresolved) gs_fail(&c, 0, "the kernel has loads LocalityGuru cannot resolve");
+    gs_state *x = c.fail ? NULL : gs_state_new(&c, NULL);
+    if (x) {
+        for (uint32_t r = 0; r < f->n_regs; r++) x->v[r] = ga_opaque(0);
+        for (uint32_t p = 0; p < c.n_pred; p++) x->p[p] = ga_popaque(0);
+        gs_list q = {0};
+        if (!push(&c, &q, x)) walk(&c, &q, UINT32_MAX, UINT32_MAX, NULL);
+        list_free(&q);
+    }
+    free(c.pidx), free(c.back_of), free(c.load_of);
+    if (c.oom) {
+        guru_sym_free(s);
+        return -1;
+    }
+    if (c.fail) {
+        s->failed = 1;
+        snprintf(s->why, sizeof s->why, "%s", c.why);
+    }
+    for (uint32_t i = 0; i < s->n_loads; i++) {
+        if (s->failed && !s->load_why[i][0]) snprintf(s->load_why[i], sizeof s->load_why[i], "the walk stopped: %s", s->why);
+        if (s->load_why[i][0]) s->n_fallback++;
+    }
+    return 0;
+}
+
+void guru_sym_free(guru_sym *s)
+{
+    free(s->ev);
+    free(s->load_why);
+    memset(s, 0, sizeof *s);
+}

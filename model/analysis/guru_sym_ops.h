@@ -1,0 +1,44 @@
+/* The pieces of LocalityGuru's symbolic walk shared by the path walker (guru_sym.c) and the
+ * instruction semantics (guru_sym_ops.c). Internal to model/analysis. */
+#ifndef GTLM_GURU_SYM_OPS_H
+#define GTLM_GURU_SYM_OPS_H
+
+#include "guru_sym.h"
+
+/* One path: affine registers, predicate registers, its condition and its loop nest. */
+typedef struct gs_state {
+    ga_aff *v;       /* per register slot */
+    ga_dnf *p;       /* per predicate register (gs_ctx.pidx) */
+    ga_aff atom[GS_ATOMS];
+    uint8_t n_atoms, depth;
+    uint8_t at_header, guard_done; /* a loop body's first visit of its header; the guard already split */
+    uint32_t trip[GA_MAXLOOP];
+    uint32_t pc;
+} gs_state;
+
+typedef struct gs_ctx {
+    const guru_kernel *k;
+    const simt_launch *l;
+    const ptx_func *f;
+    guru_sym *s;
+    uint32_t *pidx, n_pred; /* register slot -> predicate index, UINT32_MAX when not a predicate */
+    uint32_t *back_of;      /* per pc: the last backward branch to it (a loop header), or UINT32_MAX */
+    uint32_t *load_of;      /* per pc: index into k->loads, or UINT32_MAX */
+    int record;             /* events are kept (the final pass of every enclosing loop) */
+    int fail, oom;
+    size_t forks;
+    char why[180];
+} gs_ctx;
+
+gs_state *gs_state_new(gs_ctx *c, const gs_state *from); /* a copy of from (NULL: uninitialised) */
+void gs_state_free(gs_state *x);
+void gs_fail(gs_ctx *c, uint32_t line, const char *what); /* keeps the first reason */
+
+/* Predicate register reg of x (negated when neg). */
+ga_dnf gs_pred(gs_ctx *c, const gs_state *x, uint32_t reg, int neg, uint32_t line);
+/* Executes a slice instruction or records a load on path x. */
+void gs_exec(gs_ctx *c, gs_state *x, const ptx_instr *in, uint32_t pc);
+/* Appends an event for path x (only while c->record). 0 or -1. */
+int gs_record(gs_ctx *c, const gs_state *x, int kind, const ga_aff *val, int64_t lo, int64_t hi, uint32_t line);
+
+#endif
