@@ -31,6 +31,8 @@ gs_state *gs_state_new(gs_ctx *c, const gs_state *from)
         x->n_atoms = from->n_atoms, x->depth = from->depth, x->pc = from->pc;
         memcpy(x->atom, from->atom, sizeof x->atom);
         memcpy(x->trip, from->trip, sizeof x->trip);
+        memcpy(x->orv, from->orv, sizeof x->orv);
+        x->n_or = from->n_or;
     }
     return x;
 }
@@ -193,6 +195,7 @@ static gs_state *run_loop(gs_ctx *c, gs_state *x, uint32_t h, uint32_t b)
         if (!hs) goto done;
         hs->depth = (uint8_t)(d + 1);
         hs->trip[d] = 0;
+        hs->n_or = 0;
         for (uint32_t r = 0; r < nr; r++) {
             if (!written[r]) continue;
             if (c->pidx[r] != UINT32_MAX) hs->p[c->pidx[r]] = ga_popaque(line);
@@ -249,6 +252,7 @@ static gs_state *run_loop(gs_ctx *c, gs_state *x, uint32_t h, uint32_t b)
     if (!run || loop_body(c, run, h, b, &backs)) goto done_hs;
     out = gs_state_new(c, x);
     if (!out) goto done_hs;
+    out->n_or = 0;
     for (uint32_t r = 0; r < nr; r++) {
         if (!written[r]) continue;
         if (c->pidx[r] != UINT32_MAX) {
@@ -289,6 +293,10 @@ static int walk(gs_ctx *c, gs_list *q, uint32_t h, uint32_t b, gs_list *backs)
             }
             if (pc >= f->n_instrs) {
                 if (in_loop) gs_fail(c, 0, "a path leaves a loop through its end");
+                gs_state_free(x);
+                break;
+            }
+            if (!c->reach[pc] && !in_loop) { /* nothing it does can matter any more */
                 gs_state_free(x);
                 break;
             }
@@ -399,6 +407,26 @@ int gs_record(gs_ctx *c, const gs_state *x, int kind, const ga_aff *val, int64_t
     return 0;
 }
 
+/* reach[pc]: some global load is reachable from pc (over branches, back edges and fall-through). */
+static void mark_reach(const ptx_func *f, gs_ctx *c)
+{
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (uint32_t pc = f->n_instrs; pc-- > 0;) {
+            if (c->reach[pc]) continue;
+            const ptx_instr *in = &f->instrs[pc];
+            int r = c->load_of[pc] != UINT32_MAX;
+            int falls = !((in->op == OP_BRA && in->guard == PTX_NO_REG) ||
+                          ((in->op == OP_EXIT || in->op == OP_RET) && in->guard == PTX_NO_REG));
+            if (falls && pc + 1 < f->n_instrs) r |= c->reach[pc + 1];
+            if (in->op == OP_BRA && in->nopnd && in->o[0].kind == PO_LABEL && (uint64_t)in->o[0].imm < f->n_instrs)
+                r |= c->reach[in->o[0].imm];
+            if (in->op == OP_BRX_IDX || in->op == OP_CALL) r = 1; /* not followed: keep the path (it fails there) */
+            if (r) c->reach[pc] = 1, changed = 1;
+        }
+    }
+}
+
 int guru_sym_build(const guru_kernel *k, const simt_launch *l, guru_sym *s)
 {
     memset(s, 0, sizeof *s);
@@ -410,8 +438,9 @@ int guru_sym_build(const guru_kernel *k, const simt_launch *l, guru_sym *s)
     c.pidx = malloc((f->n_regs ? f->n_regs : 1) * sizeof *c.pidx);
     c.back_of = malloc((f->n_instrs ? f->n_instrs : 1) * sizeof *c.back_of);
     c.load_of = malloc((f->n_instrs ? f->n_instrs : 1) * sizeof *c.load_of);
-    if (!s->load_why || !c.pidx || !c.back_of || !c.load_of) {
-        free(c.pidx), free(c.back_of), free(c.load_of);
+    c.reach = calloc(f->n_instrs ? f->n_instrs : 1, 1);
+    if (!s->load_why || !c.pidx || !c.back_of || !c.load_of || !c.reach) {
+        free(c.pidx), free(c.back_of), free(c.load_of), free(c.reach);
         guru_sym_free(s);
         return -1;
     }
@@ -425,6 +454,7 @@ int guru_sym_build(const guru_kernel *k, const simt_launch *l, guru_sym *s)
             (c.back_of[t] == UINT32_MAX || pc > c.back_of[t]))
             c.back_of[t] = pc;
     }
+    mark_reach(f, &c);
     if (k->n_unresolved) gs_fail(&c, 0, "the kernel has loads LocalityGuru cannot resolve");
     gs_state *x = c.fail ? NULL : gs_state_new(&c, NULL);
     if (x) {
@@ -434,7 +464,7 @@ int guru_sym_build(const guru_kernel *k, const simt_launch *l, guru_sym *s)
         if (!push(&c, &q, x)) walk(&c, &q, UINT32_MAX, UINT32_MAX, NULL);
         list_free(&q);
     }
-    free(c.pidx), free(c.back_of), free(c.load_of);
+    free(c.pidx), free(c.back_of), free(c.load_of), free(c.reach);
     if (c.oom) {
         guru_sym_free(s);
         return -1;

@@ -180,12 +180,20 @@ int guru_sym_graph(const guru_kernel *k, const simt_launch *l, int granularity, 
         return -1;
     }
     if (s.failed || s.n_fallback) {
-        for (uint32_t i = 0; i < s.n_loads; i++)
-            if (s.load_why[i][0]) {
-                snprintf(why, len, "%u of %u loads fall back; line %u: %s", s.n_fallback, s.n_loads, k->loads[i].line,
-                         s.load_why[i]);
-                break;
-            }
+        char lines[96] = "";
+        uint32_t first = UINT32_MAX, listed = 0;
+        for (uint32_t i = 0; i < s.n_loads; i++) {
+            if (!s.load_why[i][0]) continue;
+            if (first == UINT32_MAX) first = i;
+            size_t used = strlen(lines);
+            if (listed++ < 8)
+                snprintf(lines + used, sizeof lines - used, "%s%u", used ? ", " : "", k->loads[i].line);
+            else if (listed == 9 && used + 5 < sizeof lines)
+                snprintf(lines + used, sizeof lines - used, ", ...");
+        }
+        if (first != UINT32_MAX)
+            snprintf(why, len, "%u of %u loads fall back (lines %s); line %u: %s", s.n_fallback, s.n_loads, lines,
+                     k->loads[first].line, s.load_why[first]);
         if (!s.n_fallback) snprintf(why, len, "%s", s.why);
         guru_sym_free(&s);
         return 1;

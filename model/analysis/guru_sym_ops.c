@@ -96,6 +96,9 @@ static int pred_const(const ga_dnf *p)
 static void set_val(gs_ctx *c, gs_state *x, uint32_t r, ga_aff v)
 {
     if (r == PTX_NO_REG) return;
+    for (unsigned i = 0; i < x->n_or;)
+        if (x->orv[i].reg == r) x->orv[i] = x->orv[--x->n_or];
+        else i++;
     if (is_pred_reg(c, r)) x->p[c->pidx[r]] = ga_popaque(v.why_line);
     else x->v[r] = v;
 }
@@ -166,7 +169,19 @@ static void exec_setp(gs_ctx *c, gs_state *x, const ptx_instr *in)
     unsigned w = bits_of(in->type);
     int sign = ptx_type_is_signed((ptx_type)in->type) && !(in->cmp >= PC_LO && in->cmp <= PC_HS);
     ga_dnf t = ga_popaque(line);
-    if (is_int(in->type)) {
+    const ptx_operand *o1 = &in->o[1];
+    ga_aff zero = opnd(c, x, &in->o[2], line);
+    int or_at = -1;
+    if (sign && w == 32 && (in->cmp == PC_LT || in->cmp == PC_GE) && ga_is_const(&zero) && zero.c0 == 0 &&
+        o1->kind == PO_REG)
+        for (unsigned i = 0; i < x->n_or; i++)
+            if (x->orv[i].reg == o1->reg) or_at = (int)i;
+    if (or_at >= 0) { /* the sign bit of a | b: a < 0 or b < 0, both in the s32 range */
+        ga_aff a = widen(c, x, x->orv[or_at].a, 32, 1, line), b = widen(c, x, x->orv[or_at].b, 32, 1, line);
+        ga_dnf ta = compare(PC_LT, &a, &zero, line), tb = compare(PC_LT, &b, &zero, line);
+        t = ga_or(&ta, &tb, line);
+        if (in->cmp == PC_GE) t = ga_not(&t, line);
+    } else if (is_int(in->type)) {
         ga_aff a = widen(c, x, opnd(c, x, &in->o[1], line), w, sign, line);
         ga_aff b = widen(c, x, opnd(c, x, &in->o[2], line), w, sign, line);
         if (!a.known) t = ga_popaque(a.why_line);
@@ -273,6 +288,14 @@ void gs_exec(gs_ctx *c, gs_state *x, const ptx_instr *in, uint32_t pc)
         case OP_ADD: r = ga_lin(1, &a, 1, &b, line); break;
         case OP_SUB: r = ga_lin(1, &a, -1, &b, line); break;
         case OP_NEG: r = ga_lin(-1, &a, 0, &a, line); break;
+        case OP_OR:
+            if (w == 32 && a.known && b.known) {
+                set_val(c, x, dr, ga_opaque(line));
+                unsigned i = x->n_or < 4 ? x->n_or++ : 3;
+                x->orv[i].reg = dr, x->orv[i].a = a, x->orv[i].b = b;
+                return;
+            }
+            break;
         case OP_MUL:
         case OP_MAD:
             if (in->mode == PM_WIDE) {

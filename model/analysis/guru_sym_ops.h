@@ -14,6 +14,10 @@ typedef struct gs_state {
     uint8_t at_header, guard_done; /* a loop body's first visit of its header; the guard already split */
     uint32_t trip[GA_MAXLOOP];
     uint32_t pc;
+    /* The last few or.b32 of two affine values: setp.lt.s32 (a | b), 0 is nvcc's test of
+     * a < 0 || b < 0 (a sign bit), an interval clip when a and b are. Cleared at loops. */
+    struct { uint32_t reg; ga_aff a, b; } orv[4];
+    uint8_t n_or;
 } gs_state;
 
 typedef struct gs_ctx {
@@ -24,6 +28,7 @@ typedef struct gs_ctx {
     uint32_t *pidx, n_pred; /* register slot -> predicate index, UINT32_MAX when not a predicate */
     uint32_t *back_of;      /* per pc: the last backward branch to it (a loop header), or UINT32_MAX */
     uint32_t *load_of;      /* per pc: index into k->loads, or UINT32_MAX */
+    uint8_t *reach;         /* per pc: a global load can still follow (else a path may end there) */
     int record;             /* events are kept (the final pass of every enclosing loop) */
     int fail, oom;
     size_t forks;

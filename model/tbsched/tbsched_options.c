@@ -26,7 +26,7 @@ int tbsched_options_register(opt_registry *r, tbsched_config *c, strbuf *e)
                        "functional run), auto (static when every global load resolves, else profiled)", e);
     rc |= opt_add_bool(r, "tbsched", "-gtlm_tb_graph_lines", &c->graph_lines, "0",
                        "PAVER's locality graph counts shared 128-byte lines instead of shared elements", e);
-    rc |= opt_add_enum(r, "tbsched", "-gtlm_tb_graph_eval", &c->graph_eval, evals, "closed",
+    rc |= opt_add_enum(r, "tbsched", "-gtlm_tb_graph_eval", &c->graph_eval, evals, "symbolic",
                        "LocalityGuru's evaluation of the address trees: closed (a warp load whose lanes step by at "
                        "most one granule is one run; TB sets as merged spans), thread (lane by lane) or symbolic "
                        "(affine closed form from the PTX, closed where a load is not affine); same graph", e);

@@ -216,7 +216,7 @@ void expect_fallback(const char *kernel, const char *reason)
 
 TEST(GuruSym, NonAffineLoadsAreReportedAndFallBack)
 {
-    expect_fallback("rem_addr", "1 of 1 loads fall back; line 16: address not affine (line 13)");
+    expect_fallback("rem_addr", "1 of 1 loads fall back (lines 16); line 16: address not affine (line 13)");
     expect_fallback("tid_loop", "the loop's exit depends on the thread or block index");
     expect_fallback("wraps", "a value may wrap around its signed range (TB 0)");
 }
