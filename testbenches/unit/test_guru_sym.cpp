@@ -142,6 +142,70 @@ TEST(GuruSym, GuardedLoopHandComputed)
     guru_kernel_free(&k);
 }
 
+// Nested loops: the outer i = 0, 1, 2 (setp.lt), the inner counts j down from 4 by 2 (setp.ne, nvcc's
+// unrolled-loop form): a[ctaid.x * 4 + tid.x + 8 * i + j] for j = 4, 2. Trip counts 3 and 2, and the
+// graph equals the stepped one.
+const char *kNested = R"(
+.visible .entry nest(.param .u64 a)
+{
+    .reg .pred %p<3>;
+    .reg .b32 %r<12>;
+    .reg .b64 %rd<6>;
+    .reg .f32 %f<2>;
+    ld.param.u64 %rd1, [a];
+    cvta.to.global.u64 %rd2, %rd1;
+    mov.u32 %r1, %tid.x;
+    mov.u32 %r2, %ctaid.x;
+    shl.b32 %r3, %r2, 2;
+    add.s32 %r4, %r3, %r1;
+    mov.u32 %r5, 0;
+$L_outer:
+    mov.u32 %r6, 4;
+$L_inner:
+    shl.b32 %r7, %r5, 3;
+    add.s32 %r8, %r4, %r7;
+    add.s32 %r9, %r8, %r6;
+    mul.wide.s32 %rd3, %r9, 4;
+    add.s64 %rd4, %rd2, %rd3;
+    ld.global.f32 %f1, [%rd4];
+    add.s32 %r6, %r6, -2;
+    setp.ne.s32 %p1, %r6, 0;
+    @%p1 bra $L_inner;
+    add.s32 %r5, %r5, 1;
+    setp.lt.s32 %p2, %r5, 3;
+    @%p2 bra $L_outer;
+    ret;
+}
+)";
+
+TEST(GuruSym, NestedLoopsTripCounts)
+{
+    Launch L;
+    prepare(L, std::string(kHeader) + kNested, "nest", {buf(1024)}, 5, 1, 8, 1);
+    expect_symbolic_equals_stepped(L.l);
+    guru_kernel k;
+    ASSERT_EQ(guru_analyse(&L.mod.ptx, L.l.kernel, &k), 0);
+    guru_sym s;
+    ASSERT_EQ(guru_sym_build(&k, &L.l, &s), 0);
+    ASSERT_EQ(s.failed, 0) << s.why;
+    size_t loads = 0;
+    for (size_t i = 0; i < s.n; i++)
+        if (s.ev[i].kind == GS_LOAD) {
+            loads++;
+            EXPECT_EQ(s.ev[i].depth, 2u);
+            EXPECT_EQ(s.ev[i].trip[0], 3u);
+            EXPECT_EQ(s.ev[i].trip[1], 2u);
+            // 4 ctaid.x + tid.x + 8 k0 + (4 - 2 k1), times 4 bytes, plus the base
+            EXPECT_EQ(s.ev[i].val.c[GA_TID], 4);
+            EXPECT_EQ(s.ev[i].val.c[GA_CTAID], 16);
+            EXPECT_EQ(s.ev[i].val.c[GA_K], 32);
+            EXPECT_EQ(s.ev[i].val.c[GA_K + 1], -8);
+        }
+    EXPECT_EQ(loads, 1u);
+    guru_sym_free(&s);
+    guru_kernel_free(&k);
+}
+
 // Three kernels LocalityGuru resolves but the closed form cannot take: the fallback names the load.
 const char *kFallbacks = R"(
 .visible .entry rem_addr(.param .u64 a)
