@@ -94,7 +94,7 @@ static void split(gs_ctx *c, gs_state *x, const ga_dnf *cond, uint32_t line, gs_
             if (!y) break;
             for (int a = 0; a < side[s].t[t].n; a++) {
                 if (y->n_atoms >= GS_ATOMS) {
-                    gs_fail(c, line, "a path has more than 12 index conditions");
+                    gs_fail(c, line, "a path has more than 24 index conditions");
                     break;
                 }
                 y->atom[y->n_atoms++] = side[s].t[t].atom[a];

@@ -24,7 +24,7 @@
 #include "guru_trees.h"
 #include "locality_graph.h"
 
-#define GS_ATOMS 12 /* path condition atoms */
+#define GS_ATOMS 24 /* path condition atoms */
 
 enum gs_kind { GS_LOAD = 0, GS_RANGE = 1 };
 
