@@ -1,5 +1,5 @@
 /* LocalityGuru's symbolic walk (guru_sym.h): paths through the resolved slice with affine register
- * values; loops summarised by induction; events for the per-TB closed form (guru_sym_emit.c). */
+ * values (loops: guru_sym_loop.c); events for the per-TB closed form (guru_sym_emit.c). */
 #include "guru_sym.h"
 #include "guru_sym_ops.h"
 
@@ -8,8 +8,6 @@
 #include <string.h>
 
 #define GS_MAX_FORKS 4096 /* path states created before the walk gives up */
-#define GS_MAX_PROBES 64  /* induction proof rounds per loop */
-#define GS_MAX_TRIP (INT64_C(1) << 31)
 
 gs_state *gs_state_new(gs_ctx *c, const gs_state *from)
 {
@@ -50,10 +48,7 @@ void gs_fail(gs_ctx *c, uint32_t line, const char *what)
     else snprintf(c->why, sizeof c->why, "%s", what);
 }
 
-/* A list of states. */
-typedef struct gs_list { gs_state **x; size_t n, cap; } gs_list;
-
-static int push(gs_ctx *c, gs_list *q, gs_state *x)
+int gs_push(gs_ctx *c, gs_list *q, gs_state *x)
 {
     if (!x) return -1;
     if (q->n == q->cap) {
@@ -71,7 +66,7 @@ static int push(gs_ctx *c, gs_list *q, gs_state *x)
     return 0;
 }
 
-static void list_free(gs_list *q)
+void gs_list_free(gs_list *q)
 {
     for (size_t i = 0; i < q->n; i++) gs_state_free(q->x[i]);
     free(q->x);
@@ -99,182 +94,10 @@ static void split(gs_ctx *c, gs_state *x, const ga_dnf *cond, uint32_t line, gs_
                 }
                 y->atom[y->n_atoms++] = side[s].t[t].atom[a];
             }
-            push(c, to[s], y);
+            gs_push(c, to[s], y);
         }
     }
     gs_state_free(x);
-}
-
-static int loop_body(gs_ctx *c, gs_state *start, uint32_t h, uint32_t b, gs_list *backs);
-
-/* The trip count of a loop that continues while cond(k) holds at its back edge (k = 0, 1, ...):
- * the first k where it fails, plus one. */
-static int64_t solve_trip(gs_ctx *c, const ga_dnf *cond, int var, uint32_t line)
-{
-    int64_t k = 0;
-    for (int guard = 0; guard <= GA_TERMS; guard++) {
-        int moved = 0;
-        for (int t = 0; t < cond->n; t++) {
-            int64_t lo = 0, hi = GS_MAX_TRIP;
-            for (int a = 0; a < cond->t[t].n; a++) {
-                const ga_aff *x = &cond->t[t].atom[a];
-                int64_t s = x->c[var];
-                if (!s) {
-                    if (x->c0 < 0) hi = -1;
-                } else if (s > 0) {
-                    int64_t m = ga_ceildiv(-x->c0, s);
-                    if (m > lo) lo = m;
-                } else {
-                    int64_t m = ga_floordiv(x->c0, -s);
-                    if (m < hi) hi = m;
-                }
-            }
-            if (lo <= k && k <= hi) {
-                if (hi >= GS_MAX_TRIP) {
-                    gs_fail(c, line, "the loop's exit condition never fails");
-                    return -1;
-                }
-                k = hi + 1, moved = 1;
-            }
-        }
-        if (!moved) return k + 1;
-    }
-    gs_fail(c, line, "the loop's exit condition is not an interval of iterations");
-    return -1;
-}
-
-/* Runs the loop [h, b] entered by state x (consumed) and returns the single state after it (at
- * b + 1), or NULL when the walk failed. */
-static gs_state *run_loop(gs_ctx *c, gs_state *x, uint32_t h, uint32_t b)
-{
-    const ptx_func *f = c->f;
-    const ptx_instr *br = &f->instrs[b];
-    int d = x->depth, var = GA_K + d;
-    uint32_t line = br->line, nr = f->n_regs;
-    if (d >= GA_MAXLOOP) {
-        gs_fail(c, line, "loops nested more than 4 deep");
-        gs_state_free(x);
-        return NULL;
-    }
-    if (br->guard == PTX_NO_REG) {
-        gs_fail(c, line, "a loop without a conditional back edge");
-        gs_state_free(x);
-        return NULL;
-    }
-    uint8_t *written = calloc(nr ? nr : 1, 1), *cand = calloc(nr ? nr : 1, 1);
-    int64_t *delta = calloc(nr ? nr : 1, sizeof *delta);
-    gs_state *out = NULL;
-    gs_list backs = {0};
-    int record = c->record;
-    if (!written || !cand || !delta) {
-        gs_fail(c, 0, "out of memory");
-        goto done;
-    }
-    for (uint32_t pc = h; pc < b; pc++)
-        if (c->k->role[pc] == GURU_SLICE)
-            for (unsigned i = 0; i < f->instrs[pc].ndst; i++) written[f->instrs[pc].dst[i]] = 1;
-    /* Candidate steps: one pass from the entry values. */
-    c->record = 0;
-    gs_state *h0 = gs_state_new(c, x);
-    if (!h0 || loop_body(c, h0, h, b, &backs)) goto done;
-    for (uint32_t r = 0; r < nr; r++) {
-        if (!written[r] || c->pidx[r] != UINT32_MAX || !x->v[r].known) continue;
-        cand[r] = backs.n > 0;
-        for (size_t i = 0; i < backs.n && cand[r]; i++) {
-            ga_aff dv = ga_lin(1, &backs.x[i]->v[r], -1, &x->v[r], line);
-            if (!ga_is_const(&dv) || (i && dv.c0 != delta[r])) cand[r] = 0;
-            delta[r] = dv.c0;
-        }
-    }
-    /* Induction: with k's values at the header, the back edge must carry k + 1's. */
-    gs_state *hs = NULL;
-    for (int round = 0; round <= GS_MAX_PROBES; round++) {
-        list_free(&backs);
-        gs_state_free(hs);
-        hs = gs_state_new(c, x);
-        if (!hs) goto done;
-        hs->depth = (uint8_t)(d + 1);
-        hs->trip[d] = 0;
-        hs->n_or = 0;
-        for (uint32_t r = 0; r < nr; r++) {
-            if (!written[r]) continue;
-            if (c->pidx[r] != UINT32_MAX) hs->p[c->pidx[r]] = ga_popaque(line);
-            else if (!cand[r]) hs->v[r] = ga_opaque(line);
-            else {
-                ga_aff kv = ga_var(var);
-                hs->v[r] = ga_lin(1, &x->v[r], delta[r], &kv, line);
-            }
-        }
-        gs_state *run = gs_state_new(c, hs);
-        if (!run || loop_body(c, run, h, b, &backs)) goto done;
-        int changed = 0;
-        for (uint32_t r = 0; r < nr; r++) {
-            if (!written[r] || !cand[r]) continue;
-            ga_aff next = ga_subst(&hs->v[r], var, 1, 1, line);
-            for (size_t i = 0; i < backs.n && cand[r]; i++)
-                if (!ga_equal(&backs.x[i]->v[r], &next)) cand[r] = 0, changed = 1;
-        }
-        if (!changed) break;
-        if (round == GS_MAX_PROBES) {
-            gs_fail(c, line, "the loop's induction did not settle");
-            goto done_hs;
-        }
-    }
-    if (!backs.n) {
-        gs_fail(c, line, "no path reaches the loop's back edge");
-        goto done_hs;
-    }
-    /* The exit: the same condition on every path, a function of k alone. */
-    ga_dnf cont = gs_pred(c, backs.x[0], br->guard, br->guard_neg, line);
-    for (size_t i = 1; i < backs.n; i++) {
-        ga_dnf o = gs_pred(c, backs.x[i], br->guard, br->guard_neg, line);
-        if (!ga_dnf_equal(&o, &cont)) cont.n = -1;
-    }
-    if (cont.n < 0) {
-        gs_fail(c, line, "the loop's exit condition is not affine or differs between threads");
-        goto done_hs;
-    }
-    for (int t = 0; t < cont.n; t++)
-        for (int a = 0; a < cont.t[t].n; a++)
-            for (int v = 0; v < GA_NV; v++)
-                if (v != var && cont.t[t].atom[a].c[v]) {
-                    gs_fail(c, line, v < GA_K ? "the loop's exit depends on the thread or block index"
-                                              : "the loop's trip count depends on an outer loop");
-                    goto done_hs;
-                }
-    int64_t trip = solve_trip(c, &cont, var, line);
-    if (trip < 0) goto done_hs;
-    /* The recorded pass. */
-    list_free(&backs);
-    c->record = record;
-    hs->trip[d] = (uint32_t)trip;
-    gs_state *run = gs_state_new(c, hs);
-    if (!run || loop_body(c, run, h, b, &backs)) goto done_hs;
-    out = gs_state_new(c, x);
-    if (!out) goto done_hs;
-    out->n_or = 0;
-    for (uint32_t r = 0; r < nr; r++) {
-        if (!written[r]) continue;
-        if (c->pidx[r] != UINT32_MAX) {
-            out->p[c->pidx[r]] = ga_popaque(line);
-            continue;
-        }
-        ga_aff v = ga_subst(&backs.x[0]->v[r], var, 0, trip - 1, line);
-        for (size_t i = 1; i < backs.n && v.known; i++) {
-            ga_aff w = ga_subst(&backs.x[i]->v[r], var, 0, trip - 1, line);
-            if (!ga_equal(&v, &w)) v = ga_opaque(line);
-        }
-        out->v[r] = v;
-    }
-    out->pc = b + 1;
-done_hs:
-    gs_state_free(hs);
-done:
-    c->record = record;
-    list_free(&backs);
-    free(written), free(cand), free(delta);
-    gs_state_free(x);
-    return c->fail ? (gs_state_free(out), NULL) : out;
 }
 
 /* Steps the states in q until they end (region [h, b] of a loop: until they reach the back edge
@@ -288,7 +111,7 @@ static int walk(gs_ctx *c, gs_list *q, uint32_t h, uint32_t b, gs_list *backs)
         for (;;) {
             uint32_t pc = x->pc;
             if (in_loop && pc == b) {
-                push(c, backs, x);
+                gs_push(c, backs, x);
                 break;
             }
             if (pc >= f->n_instrs) {
@@ -311,7 +134,7 @@ static int walk(gs_ctx *c, gs_list *q, uint32_t h, uint32_t b, gs_list *backs)
                     gs_state_free(x);
                     break;
                 }
-                x = run_loop(c, x, pc, c->back_of[pc]);
+                x = gs_run_loop(c, x, pc, c->back_of[pc]);
                 if (!x) break;
                 continue;
             }
@@ -341,8 +164,8 @@ static int walk(gs_ctx *c, gs_list *q, uint32_t h, uint32_t b, gs_list *backs)
             if (g.n > 1 || g.t[0].n) { /* holds for some threads: one path per disjunct and side */
                 gs_list yes = {0}, no = {0};
                 split(c, x, &g, in->line, &yes, &no);
-                for (size_t i = 0; i < yes.n; i++) yes.x[i]->guard_done = 1, push(c, q, yes.x[i]);
-                for (size_t i = 0; i < no.n; i++) no.x[i]->pc++, push(c, q, no.x[i]);
+                for (size_t i = 0; i < yes.n; i++) yes.x[i]->guard_done = 1, gs_push(c, q, yes.x[i]);
+                for (size_t i = 0; i < no.n; i++) no.x[i]->pc++, gs_push(c, q, no.x[i]);
                 free(yes.x), free(no.x);
                 break;
             }
@@ -374,13 +197,13 @@ static int walk(gs_ctx *c, gs_list *q, uint32_t h, uint32_t b, gs_list *backs)
     return c->fail ? -1 : 0;
 }
 
-static int loop_body(gs_ctx *c, gs_state *start, uint32_t h, uint32_t b, gs_list *backs)
+int gs_loop_body(gs_ctx *c, gs_state *start, uint32_t h, uint32_t b, gs_list *backs)
 {
     gs_list q = {0};
     start->pc = h, start->at_header = 1;
-    if (push(c, &q, start)) return -1;
+    if (gs_push(c, &q, start)) return -1;
     int rc = walk(c, &q, h, b, backs);
-    list_free(&q);
+    gs_list_free(&q);
     return rc;
 }
 
@@ -461,8 +284,8 @@ int guru_sym_build(const guru_kernel *k, const simt_launch *l, guru_sym *s)
         for (uint32_t r = 0; r < f->n_regs; r++) x->v[r] = ga_opaque(0);
         for (uint32_t p = 0; p < c.n_pred; p++) x->p[p] = ga_popaque(0);
         gs_list q = {0};
-        if (!push(&c, &q, x)) walk(&c, &q, UINT32_MAX, UINT32_MAX, NULL);
-        list_free(&q);
+        if (!gs_push(&c, &q, x)) walk(&c, &q, UINT32_MAX, UINT32_MAX, NULL);
+        gs_list_free(&q);
     }
     free(c.pidx), free(c.back_of), free(c.load_of), free(c.reach);
     if (c.oom) {

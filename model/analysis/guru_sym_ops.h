@@ -35,9 +35,21 @@ typedef struct gs_ctx {
     char why[180];
 } gs_ctx;
 
+/* A list of states. */
+typedef struct gs_list { gs_state **x; size_t n, cap; } gs_list;
+
 gs_state *gs_state_new(gs_ctx *c, const gs_state *from); /* a copy of from (NULL: uninitialised) */
 void gs_state_free(gs_state *x);
 void gs_fail(gs_ctx *c, uint32_t line, const char *what); /* keeps the first reason */
+int gs_push(gs_ctx *c, gs_list *q, gs_state *x); /* 0, or -1 (x freed) */
+void gs_list_free(gs_list *q);
+
+/* Walks a loop body from its header h (start consumed) until every path reaches the back edge b
+ * (collected in backs). 0, or -1 when the walk failed. */
+int gs_loop_body(gs_ctx *c, gs_state *start, uint32_t h, uint32_t b, gs_list *backs);
+/* Runs the loop [h, b] entered by state x (consumed); returns the single state after it (at
+ * b + 1), or NULL when the walk failed (guru_sym_loop.c). */
+gs_state *gs_run_loop(gs_ctx *c, gs_state *x, uint32_t h, uint32_t b);
 
 /* Predicate register reg of x (negated when neg). */
 ga_dnf gs_pred(gs_ctx *c, const gs_state *x, uint32_t reg, int neg, uint32_t line);

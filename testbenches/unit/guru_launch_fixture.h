@@ -38,8 +38,8 @@ struct Arg {
     uint32_t scalar;  // 4-byte scalar
 };
 
-inline void prepare(Launch &L, const std::string &text, const char *kernel, const std::vector<Arg> &args, uint32_t gx,
-             uint32_t gy, uint32_t bx, uint32_t by, const std::vector<uint32_t> &fill = {})
+inline void prepare(Launch &L, const std::string &text, const char *kernel, const std::vector<Arg> &args,
+                    uint32_t gx, uint32_t gy, uint32_t bx, uint32_t by, const std::vector<uint32_t> &fill = {})
 {
     ptx_module pm{};
     strbuf err, warn;
