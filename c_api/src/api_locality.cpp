@@ -7,9 +7,33 @@
 
 extern "C" {
 #include "analysis/guru_eval.h"
+#include "analysis/guru_sym.h"
 }
 
 namespace {
+
+// The symbolic closed form of the same launch against the stepped graph g: one report line.
+std::string symbolic_check(const guru_kernel *k, const simt_launch *l, int lines, const lg_graph *g)
+{
+    auto t0 = std::chrono::steady_clock::now();
+    char why[300] = "", line[400];
+    lg_graph s{};
+    int rc = guru_sym_graph(k, l, lines ? LG_LINE : LG_ELEMENT, &s, why, sizeof why);
+    double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    uint32_t i = 0, j = 0;
+    if (rc > 0)
+        std::snprintf(line, sizeof line, "symbolic: falls back to stepping: %s\n", why);
+    else if (rc < 0)
+        std::snprintf(line, sizeof line, "symbolic: error: %s\n", why);
+    else if (lg_graph_equal(&s, g, &i, &j))
+        std::snprintf(line, sizeof line, "symbolic: closed form equal to the stepped graph element for element (%.3f s)\n",
+                      sec);
+    else
+        std::snprintf(line, sizeof line, "symbolic: closed form DIFFERS from the stepped graph at TBs %u, %u: %llu vs %llu\n",
+                      i, j, (unsigned long long)lg_graph_get(&s, i, j), (unsigned long long)lg_graph_get(g, i, j));
+    lg_graph_free(&s);
+    return line;
+}
 
 // Analyses one launch and hands the result to the callback.
 void analyse(gtlm_locality_callback cb, void *payload, int lines, const simt_launch *l)
@@ -43,6 +67,7 @@ void analyse(gtlm_locality_callback cb, void *payload, int lines, const simt_lau
                 e.has_graph = 1;
             else
                 report += std::string(msg[0] ? msg : "LocalityGuru: out of memory") + "\n";
+            if (e.has_graph) report += symbolic_check(&k, l, lines, &g);
         }
         guru_kernel_free(&k);
     }

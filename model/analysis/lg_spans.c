@@ -141,6 +141,12 @@ int lg_spans_add_warp(lg_spans *s, uint32_t tb, uint32_t mask, const uint64_t *a
     return 0;
 }
 
+int lg_spans_add_run(lg_spans *s, uint32_t tb, uint64_t lo, uint64_t hi)
+{
+    if (s->done || tb >= s->n_tbs || tb < s->cur || hi <= lo || advance(s, tb)) return -1;
+    return add_run(s, lo, hi);
+}
+
 typedef struct event { uint64_t pos; uint32_t tb; int32_t delta; } event;
 
 static int cmp_event(const void *x, const void *y)

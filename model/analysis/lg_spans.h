@@ -38,6 +38,9 @@ void lg_spans_free(lg_spans *s);
  * ascending order (a smaller tb than the last one is an error). Returns 0 or -1. */
 int lg_spans_add_warp(lg_spans *s, uint32_t tb, uint32_t mask, const uint64_t *addr, unsigned bytes);
 
+/* TB tb reads granules lo .. hi - 1 (hi > lo; the same order rule). Returns 0 or -1. */
+int lg_spans_add_run(lg_spans *s, uint32_t tb, uint64_t lo, uint64_t hi);
+
 /* Finishes every TB and builds the graph. 0, or -1 (out of memory; g zeroed). */
 int lg_spans_graph(lg_spans *s, lg_graph *g);
 

@@ -4,9 +4,10 @@
 #include <string.h>
 
 #include "guru_eval.h"
+#include "guru_sym.h"
 #include "locality_profile.h"
 
-int lg_launch_graph(const simt_launch *l, int source, int granularity, int per_thread, lg_graph *g,
+int lg_launch_graph(const simt_launch *l, int source, int granularity, int eval, lg_graph *g,
                     lg_source_info *info, char *msg, size_t len)
 {
     memset(g, 0, sizeof *g);
@@ -32,7 +33,13 @@ int lg_launch_graph(const simt_launch *l, int source, int granularity, int per_t
             return -1;
         }
         if (!k.n_unresolved) {
-            int rc = guru_eval_graph(&k, l, granularity, per_thread, g, msg, len);
+            int rc = 1;
+            if (eval == LG_EVAL_SYMBOLIC) {
+                rc = guru_sym_graph(&k, l, granularity, g, info->sym_why, sizeof info->sym_why);
+                info->symbolic = rc == 0;
+                if (rc < 0) snprintf(msg, len, "LocalityGuru: %s", info->sym_why);
+            }
+            if (rc > 0) rc = guru_eval_graph(&k, l, granularity, eval == LG_EVAL_THREAD, g, msg, len);
             guru_kernel_free(&k);
             info->used = LG_SRC_STATIC;
             return rc;

@@ -10,7 +10,7 @@ typedef struct tbsched_config {
     int graph_source;        /* PAVER's locality graph: enum lg_source (auto, static, profiled) */
     int graph_lines;         /* 1: 128-byte line granules, 0: elements */
     int graph_refs;          /* 1: each timing launch also profiles Fig. 3.2's reference categories */
-    int graph_eval;          /* LocalityGuru's evaluation: 0 closed form (spans), 1 per thread */
+    int graph_eval;          /* LocalityGuru's evaluation: enum lg_eval (0 closed, 1 per thread, 2 symbolic) */
     int fetch_latency;       /* PAVER's nextTB fetch in core cycles; -1: the L2's -rop_latency */
 } tbsched_config;
 

@@ -16,7 +16,7 @@ GSIM_POLICY_TYPE(tb_policy_type, tb_policies);
 int tbsched_options_register(opt_registry *r, tbsched_config *c, strbuf *e)
 {
     static const char *const sources[] = {"auto", "static", "profiled", NULL};
-    static const char *const evals[] = {"closed", "thread", NULL};
+    static const char *const evals[] = {"closed", "thread", "symbolic", NULL};
     int rc = opt_add_custom(r, "tbsched", "-gtlm_tb_scheduler", &tb_policy_type, &c->policy, "lrr",
                             "thread-block scheduler: lrr (one CTA per SM in turn, as GPGPU-Sim); PAVER's mst, kway, rbts "
                             "(from the kernel's TB locality graph); bcs (neighbouring pairs); cachefit:cap (at most "
@@ -26,9 +26,10 @@ int tbsched_options_register(opt_registry *r, tbsched_config *c, strbuf *e)
                        "functional run), auto (static when every global load resolves, else profiled)", e);
     rc |= opt_add_bool(r, "tbsched", "-gtlm_tb_graph_lines", &c->graph_lines, "0",
                        "PAVER's locality graph counts shared 128-byte lines instead of shared elements", e);
-    rc |= opt_add_enum(r, "tbsched", "-gtlm_tb_graph_eval", &c->graph_eval, evals, "closed",
+    rc |= opt_add_enum(r, "tbsched", "-gtlm_tb_graph_eval", &c->graph_eval, evals, "symbolic",
                        "LocalityGuru's evaluation of the address trees: closed (a warp load whose lanes step by at "
-                       "most one granule is one run; TB sets as merged spans) or thread (lane by lane); same graph", e);
+                       "most one granule is one run; TB sets as merged spans), thread (lane by lane) or symbolic "
+                       "(affine closed form from the PTX, closed where a load is not affine); same graph", e);
     rc |= opt_add_bool(r, "tbsched", "-gtlm_tb_graph_refs", &c->graph_refs, "0",
                        "profile each timing launch's global reads into the thesis' Fig. 3.2 categories (unshared, "
                        "intra-TB, inter-TB, both; statistics tbsched.refs_*; host time outside the JIT time)", e);

@@ -93,6 +93,12 @@ static void finish_launch(locality_run *r)
                        (unsigned long long)lg_graph_get(&r->stat, i, j), (unsigned long long)lg_graph_get(&prof, i, j));
                 r->mismatches++;
             }
+            const char *sym = r->report ? strstr(r->report, "symbolic: ") : NULL;
+            if (sym) {
+                const char *end = strchr(sym, '\n');
+                printf("  %.*s\n", (int)(end ? end - sym : (long)strlen(sym)), sym);
+                if (strstr(sym, "symbolic: closed form DIFFERS") == sym) r->mismatches++;
+            }
         } else {
             printf("  source: profiled (LocalityGuru left %u of %u global loads unresolved)\n", r->unresolved, r->loads);
             r->unresolved_launches++;
@@ -102,7 +108,7 @@ static void finish_launch(locality_run *r)
             for (char *line = r->report; line && *line;) {
                 char *end = strchr(line, '\n');
                 size_t n = end ? (size_t)(end - line) : strlen(line);
-                if (r->trees || strstr(line, ": unresolved: ")) printf("    %.*s\n", (int)n, line);
+                if ((r->trees && strncmp(line, "symbolic: ", 10)) || strstr(line, ": unresolved: ")) printf("    %.*s\n", (int)n, line);
                 line += n + (end ? 1 : 0);
             }
         }
