@@ -20,6 +20,8 @@
 #ifndef GTLM_TLM_ICNT_H
 #define GTLM_TLM_ICNT_H
 
+#include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -66,6 +68,23 @@ public:
     const Counters &req_counters() const { return req_; }
     const Counters &rsp_counters() const { return rsp_; }
 
+    // Morpheus (issue 21): the packets between the L2-side controllers and the cache-mode SMs cross
+    // the same networks as the compute traffic (spec §3.1 steps 3-5, Fig. 6): a controller's packet
+    // enters at its slice's input of the response network and leaves at the cache-mode SM's output;
+    // the warp's result enters at the SM's input of the request network and leaves at the slice's
+    // output. So they take the same flits, buffers and arbitration, and contend with the compute
+    // SMs' requests and responses at the slices' ports. They are told apart by gtlm_mem_ext kind
+    // ExtLlc and handed to the sinks when they leave, at the icnt cycle of the pop (not to to_l2 /
+    // from_sm). A packet whose input buffer is full waits in a FIFO at that input (retried at every
+    // edge, after a held compute packet of the same port). Counted under gpu.icnt.ext.* only.
+    struct ExtSinks {
+        std::function<void(Gp &, uint64_t)> at_sm, at_ctl;
+    };
+    void attach_ext(ExtSinks sinks, stat_registry *stats);
+    void send_ext_to_sm(int slice, int sm, uint32_t bytes, Gp &gp);
+    void send_ext_to_ctl(int sm, int slice, uint32_t bytes, Gp &gp);
+    const Counters &ext_counters() const { return ext_; }
+
     bool shared_network() const { return rsp_net_ == req_net_; }
     // CBWT's congestion detector samples the packets of both networks (spec gap G12).
     void set_sampler(noc_sampler *s)
@@ -81,6 +100,18 @@ private:
     bool enter(IcntNet &net, int in, int out, uint32_t bytes, Gp &gp, const sc_core::sc_time &arrival);
     void deliver(uint64_t cycle);
     void retry_held();
+    struct ExtWait {
+        Gp *gp;
+        int out;
+        uint32_t bytes;
+    };
+    // Morpheus packets: one FIFO per input port of a network (refused for lack of buffer space).
+    void send_ext(IcntNet &net, std::vector<std::deque<ExtWait>> &waits, int in, int out, uint32_t bytes, Gp &gp);
+    void retry_ext(IcntNet &net, std::vector<std::deque<ExtWait>> &waits, Counters &c);
+    // The packet at the head of `out` (crossing or ready) is a Morpheus packet.
+    bool head_is_ext(const IcntNet &net, int out) const;
+    // Pops a ready Morpheus packet at `out` to its sink; false when the head is not one.
+    bool deliver_ext(IcntNet &net, int out, uint64_t cycle, int dir);
     void register_stats(stat_registry *r);
 
     // Port numbers in the crossbars.
@@ -100,6 +131,11 @@ private:
     // response (set at the refusal, cleared when a retry is taken), so that retries and
     // next_work visit only those ports.
     std::vector<uint64_t> held_req_, held_rsp_;
+    // Morpheus (attach_ext): null sinks when off, and then nothing above changes.
+    std::unique_ptr<ExtSinks> ext_sinks_;
+    Counters ext_;
+    std::vector<std::deque<ExtWait>> ext_wait_req_, ext_wait_rsp_; // per input port of each network
+    size_t ext_waiting_ = 0;
 };
 
 } // namespace gtlm

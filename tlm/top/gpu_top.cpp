@@ -63,7 +63,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
     if (sm_modes_count(sm_modes_.data(), n_sms, SM_MODE_CACHE) > 0) { // Morpheus: controllers + extended LLC
         std::vector<L2Slice *> slices;
         for (auto &l : l2s_) slices.push_back(l.get());
-        morpheus_ = std::make_unique<Morpheus>(cfg_, sm_modes_, slices, stats);
+        morpheus_ = std::make_unique<Morpheus>(cfg_, sm_modes_, slices, stats, icnt_mod_.get(), &l2_);
     }
     if (stats && (morpheus_ || cfg_.morpheus.llc_stats)) register_llc_throughput(stats); // §7.4
 
