@@ -206,11 +206,12 @@ struct Bench {
     std::vector<std::unique_ptr<Source>> src;
     std::vector<std::unique_ptr<Sink>> sink;
 
-    Bench(const gtlm_config &cfg, const std::vector<SourceSpec> &sources, const std::vector<SinkSpec> &sinks)
+    Bench(const gtlm_config &cfg, const std::vector<SourceSpec> &sources, const std::vector<SinkSpec> &sinks,
+          bool ext_ports = false)
     {
         dom = std::make_unique<gtlm::ClockDomain>("icnt_clock", sc_time(1, SC_NS));
         icnt = std::make_unique<gtlm::Icnt>("icnt", cfg, *dom, static_cast<int>(sources.size()),
-                                            static_cast<int>(sinks.size()), stats);
+                                            static_cast<int>(sinks.size()), stats, ext_ports);
         for (size_t i = 0; i < sources.size(); i++) {
             const SourceSpec &s = sources[i];
             src.push_back(std::make_unique<Source>(("sm" + std::to_string(i)).c_str(), pool,
@@ -502,8 +503,8 @@ struct ExtGot {
 };
 struct ExtBench : Bench {
     std::vector<ExtGot> at_sm, at_ctl;
-    explicit ExtBench(int subnets, int arbiter, std::vector<SourceSpec> sources)
-        : Bench(make_cfg(subnets, arbiter, 2, 16, 16), std::move(sources), {{4}})
+    explicit ExtBench(int subnets, int arbiter, std::vector<SourceSpec> sources, SinkSpec sink = {4})
+        : Bench(make_cfg(subnets, arbiter, 2, 16, 16), std::move(sources), {sink}, true)
     {
         icnt->attach_ext({[this](Gp &gp, uint64_t c) { got(at_sm, gp, c); },
                           [this](Gp &gp, uint64_t c) { got(at_ctl, gp, c); }},
@@ -515,17 +516,17 @@ struct ExtBench : Bench {
         v.push_back({c, sc_core::sc_time_stamp()});
         gp.release();
     }
-    // Runs to `at` ns (between edges) and sends one 136-byte packet: slice 0 -> SM 1, or back.
-    void send_at(double at, bool to_sm)
+    // Runs to `at` ns (between edges) and sends one 136-byte packet: slice 0 -> SM `sm`, or back.
+    void send_at(double at, bool to_sm, uint32_t sm = 1)
     {
-        sc_core::sc_start(ns(at) - sc_core::sc_time_stamp());
+        if (ns(at) > sc_core::sc_time_stamp()) sc_core::sc_start(ns(at) - sc_core::sc_time_stamp());
         Gp *gp = pool.get(tlm::TLM_WRITE_COMMAND, 0x8000, kLine);
         gtlm::gtlm_mem_ext &e = gtlm::mem_ext(*gp);
         e.kind = gtlm::MemKind::ExtLlc;
-        e.sm = 1;
+        e.sm = sm;
         e.dst = 0;
-        if (to_sm) icnt->send_ext_to_sm(0, 1, 8 + kLine, *gp);
-        else icnt->send_ext_to_ctl(1, 0, 8 + kLine, *gp);
+        if (to_sm) icnt->send_ext_to_sm(0, static_cast<int>(sm), 8 + kLine, *gp);
+        else icnt->send_ext_to_ctl(static_cast<int>(sm), 0, 8 + kLine, *gp);
     }
 };
 
@@ -561,24 +562,45 @@ TEST(IcntTest, MorpheusPacketAndComputeResponseShareTheSliceInput)
     });
 }
 
-// Slice 0's output of the request network, asked for at edge 11 by SM 0's write (5 flits, input 0)
-// and by the warp's result from cache-mode SM 1 (5 flits, input 1, arriving at 10.5 ns): both
-// arbiters grant input 0 first (pointers start at 0), so the write crosses 11..15 (ready 18) and
-// the result waits for the output, crossing 16..20: ready 16 + 5 + 2 = 23 instead of 18 alone.
-TEST(IcntTest, MorpheusResultWaitsForTheSliceOutputAComputeRequestHolds)
+// The warps' results leave the request network at the controller's own output (ext_ports), where
+// results from different cache-mode SMs contend. SMs 1 and 2 send a 5-flit result each to controller
+// 0 at 10.5 ns (visible at edge 11): both arbiters grant input 1 first (pointers start at 0), so it
+// crosses 11..15 (ready 11 + 5 + 2 = 18) and SM 2's waits for the output, crossing 16..20: ready 23.
+// SM 0's 5-flit write to slice 0 at 10 ns crosses in the same cycles to the slice's output: ready 18.
+TEST(IcntTest, MorpheusResultsContendForTheControllersOutput)
 {
     for_each_network([](int subnets, int arbiter) {
-        ExtBench b(subnets, arbiter, {{{{0, true}}, 10}, {}});
-        b.send_at(10.5, false);
+        ExtBench b(subnets, arbiter, {{{{0, true}}, 10}, {}, {}});
+        b.send_at(10.5, false, 1);
+        b.send_at(10.5, false, 2);
         sc_core::sc_start();
         ASSERT_EQ(b.sink[0]->arrivals.size(), 1u);
         EXPECT_EQ(b.sink[0]->arrivals[0].at, ns(18));
-        ASSERT_EQ(b.at_ctl.size(), 1u);
-        EXPECT_EQ(b.at_ctl[0].cycle, 23u);
+        ASSERT_EQ(b.at_ctl.size(), 2u);
+        EXPECT_EQ(b.at_ctl[0].cycle, 18u);
+        EXPECT_EQ(b.at_ctl[1].cycle, 23u);
         EXPECT_TRUE(b.at_sm.empty());
         EXPECT_EQ(b.stat("gpu.icnt.req.packets"), 1);
-        EXPECT_EQ(b.stat("gpu.icnt.ext.crossed"), 1);
-        EXPECT_EQ(b.stat("gpu.icnt.ext.avg_latency"), 23 - 11);
+        EXPECT_EQ(b.stat("gpu.icnt.ext.crossed"), 2);
+        EXPECT_EQ(b.stat("gpu.icnt.ext.latency_sum"), (18 - 11) + (23 - 11));
+    });
+}
+
+// No protocol deadlock: slice 0 refuses every request until 300 ns (its controller's input is full,
+// say) while SM 0's 40 writes fill the request network towards it; the result SM 1 sends at 10.5 ns
+// still reaches the controller alone, at 11 + 5 + 2 = 18, and every write arrives after 300 ns.
+TEST(IcntTest, MorpheusResultIsNotBlockedBehindRefusedComputeRequests)
+{
+    for_each_network([](int subnets, int arbiter) {
+        std::vector<Send> plan(40, Send{0, true});
+        ExtBench b(subnets, arbiter, {{plan, 1}, {}}, {4, 300});
+        b.send_at(10.5, false, 1);
+        sc_core::sc_start();
+        ASSERT_EQ(b.at_ctl.size(), 1u);
+        EXPECT_EQ(b.at_ctl[0].cycle, 18u);
+        ASSERT_EQ(b.sink[0]->arrivals.size(), 40u);
+        EXPECT_GE(b.sink[0]->arrivals[0].at, ns(300));
+        EXPECT_FALSE(b.icnt->busy());
     });
 }
 
@@ -587,7 +609,7 @@ TEST(IcntTest, MorpheusResultWaitsForTheSliceOutputAComputeRequestHolds)
 TEST(IcntTest, MorpheusPacketWaitsForInputBufferSpace)
 {
     gtlm_config cfg = make_cfg(2, XBAR_RR, 2, 8, 8);
-    Bench c(cfg, {{{{0, false}}, 10}, {}}, {{4}});
+    Bench c(cfg, {{{{0, false}}, 10}, {}}, {{4}}, true);
     std::vector<uint64_t> got;
     c.icnt->attach_ext({[&got](Gp &gp, uint64_t cyc) { got.push_back(cyc); gp.release(); }, nullptr}, c.stats);
     sc_core::sc_start(ns(18.5) - sc_core::sc_time_stamp());

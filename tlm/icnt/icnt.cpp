@@ -31,19 +31,19 @@ const gtlm_mem_ext &ext_of(const Gp &gp, const char *what)
 } // namespace
 
 Icnt::Icnt(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &domain, int n_sms, int n_subparts,
-           stat_registry *stats)
+           stat_registry *stats, bool ext_ports)
     : sc_core::sc_module(name), domain_(domain), src_queue_(cfg.cbwt.noc_src_queue != 0), n_sms_(n_sms),
-      n_subparts_(n_subparts)
+      n_subparts_(n_subparts), n_ext_out_(ext_ports ? n_subparts : 0)
 {
     if (n_sms < 1 || n_subparts < 1)
         throw std::invalid_argument("icnt: needs at least one SM and one L2 slice");
     bool shared = cfg.noc.subnets == 1;
     in_base_ = out_base_ = shared ? n_sms : 0;
     if (shared) {
-        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_sms + n_subparts, n_sms + n_subparts));
+        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_sms + n_subparts, n_sms + n_subparts + n_ext_out_));
         req_net_ = rsp_net_ = nets_[0].get();
     } else {
-        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_sms, n_subparts));
+        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_sms, n_subparts + n_ext_out_));
         nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_subparts, n_sms));
         req_net_ = nets_[0].get();
         rsp_net_ = nets_[1].get();
@@ -132,7 +132,6 @@ void Icnt::deliver(uint64_t cycle)
     int end = out_base_ + n_subparts_;
     for (int o = req_net_->next_held_out(out_base_, end); o < end; o = req_net_->next_held_out(o + 1, end)) {
         int j = o - out_base_;
-        if (ext_sinks_ && deliver_ext(*req_net_, o, cycle, NOC_DIR_REQ)) continue;
         if (!to_l2[j]->can_send() || !req_net_->pop(o, cycle, &p)) continue;
         count(req_, p);
         Gp &gp = payload_of(p.cookie);
@@ -141,6 +140,9 @@ void Icnt::deliver(uint64_t cycle)
         e.queued_at = gtlm_mem_ext::kNotQueued; // the response's sender stamps its own queue entry
         to_l2[j]->send(gp);
     }
+    int ext_end = end + n_ext_out_; // the controllers' outputs
+    for (int o = req_net_->next_held_out(end, ext_end); o < ext_end; o = req_net_->next_held_out(o + 1, ext_end))
+        deliver_ext(*req_net_, o, cycle, NOC_DIR_REQ);
     for (int i = rsp_net_->next_held_out(0, n_sms_); i < n_sms_; i = rsp_net_->next_held_out(i + 1, n_sms_)) {
         if (ext_sinks_ && deliver_ext(*rsp_net_, rsp_out(i), cycle, NOC_DIR_RSP)) continue;
         if (!from_sm[i]->can_respond() || !rsp_net_->pop(rsp_out(i), cycle, &p)) continue;
@@ -184,8 +186,10 @@ uint64_t Icnt::next_work(uint64_t cycle) const
     // A ready packet whose link is busy waits for on_ready / on_resp_ready, which wake the domain.
     int end = out_base_ + n_subparts_;
     for (int o = req_net_->next_held_out(out_base_, end); o < end; o = req_net_->next_held_out(o + 1, end))
-        if (to_l2[o - out_base_]->can_send() || (ext_sinks_ && head_is_ext(*req_net_, o)))
-            w = std::min(w, std::max(cycle, req_net_->head_ready(o)));
+        if (to_l2[o - out_base_]->can_send()) w = std::min(w, std::max(cycle, req_net_->head_ready(o)));
+    for (int o = req_net_->next_held_out(end, end + n_ext_out_); o < end + n_ext_out_;
+         o = req_net_->next_held_out(o + 1, end + n_ext_out_))
+        w = std::min(w, std::max(cycle, req_net_->head_ready(o)));
     for (int i = rsp_net_->next_held_out(0, n_sms_); i < n_sms_; i = rsp_net_->next_held_out(i + 1, n_sms_))
         if (from_sm[i]->can_respond() || (ext_sinks_ && head_is_ext(*rsp_net_, rsp_out(i))))
             w = std::min(w, std::max(cycle, rsp_net_->head_ready(rsp_out(i))));
@@ -251,7 +255,7 @@ void Icnt::attach_ext(ExtSinks sinks, stat_registry *stats)
 
 void Icnt::send_ext(IcntNet &net, std::vector<std::deque<ExtWait>> &waits, int in, int out, uint32_t bytes, Gp &gp)
 {
-    if (!ext_sinks_) throw std::logic_error("icnt: a Morpheus packet without attach_ext");
+    if (!ext_sinks_ || !n_ext_out_) throw std::logic_error("icnt: a Morpheus packet without ext_ports and attach_ext");
     auto &q = waits[static_cast<size_t>(in)];
     if (q.empty() && enter(net, in, out, bytes, gp, sc_core::sc_time_stamp())) return;
     q.push_back(ExtWait{&gp, out, bytes});
@@ -266,7 +270,7 @@ void Icnt::send_ext_to_sm(int slice, int sm, uint32_t bytes, Gp &gp)
 
 void Icnt::send_ext_to_ctl(int sm, int slice, uint32_t bytes, Gp &gp)
 {
-    send_ext(*req_net_, ext_wait_req_, req_in(sm), req_out(slice), bytes, gp);
+    send_ext(*req_net_, ext_wait_req_, req_in(sm), ext_out(slice), bytes, gp);
 }
 
 void Icnt::retry_ext(IcntNet &net, std::vector<std::deque<ExtWait>> &waits, Counters &c)

@@ -45,8 +45,10 @@ public:
     // Registers itself with `domain`, and its statistics under gpu.icnt. when stats is not null.
     // Throws std::invalid_argument for a bad port count or crossbar parameters and
     // std::runtime_error when the statistics cannot be registered.
+    // ext_ports: the request network gets one more output per slice, the Morpheus controller's
+    // ejection port (attach_ext); false: the crossbars are exactly the compute SMs'.
     Icnt(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &domain, int n_sms, int n_subparts,
-         stat_registry *stats);
+         stat_registry *stats, bool ext_ports = false);
 
     std::vector<std::unique_ptr<AtTarget>> from_sm;  // SM i's requests in, its responses out
     std::vector<std::unique_ptr<AtInitiator>> to_l2; // requests out to slice j, its responses in
@@ -70,13 +72,15 @@ public:
 
     // Morpheus (issue 21): the packets between the L2-side controllers and the cache-mode SMs cross
     // the same networks as the compute traffic (spec §3.1 steps 3-5, Fig. 6): a controller's packet
-    // enters at its slice's input of the response network and leaves at the cache-mode SM's output;
-    // the warp's result enters at the SM's input of the request network and leaves at the slice's
-    // output. So they take the same flits, buffers and arbitration, and contend with the compute
-    // SMs' requests and responses at the slices' ports. They are told apart by gtlm_mem_ext kind
-    // ExtLlc and handed to the sinks when they leave, at the icnt cycle of the pop (not to to_l2 /
-    // from_sm). A packet whose input buffer is full waits in a FIFO at that input (retried at every
-    // edge, after a held compute packet of the same port). Counted under gpu.icnt.ext.* only.
+    // enters at its slice's input of the response network (in one FIFO with the slice's responses)
+    // and leaves at the cache-mode SM's output; the warp's result enters at the SM's input of the
+    // request network and leaves at the controller's own output of it (ext_ports), not the slice's:
+    // a result queued behind compute requests the slice refuses while its controller waits for that
+    // result would deadlock (a reply class must not wait behind requests; a real NoC gives it its own
+    // virtual channel). Same flits, buffers, latency and arbitration as the compute packets. They are
+    // told apart by gtlm_mem_ext kind ExtLlc and handed to the sinks when they leave, at the icnt
+    // cycle of the pop. A packet whose input buffer is full waits in a FIFO at that input (retried
+    // at every edge, after a held compute packet of the same port). Counted under gpu.icnt.ext.*.
     struct ExtSinks {
         std::function<void(Gp &, uint64_t)> at_sm, at_ctl;
     };
@@ -117,6 +121,7 @@ private:
     // Port numbers in the crossbars.
     int req_in(int sm) const { return sm; }
     int req_out(int slice) const { return out_base_ + slice; }
+    int ext_out(int slice) const { return out_base_ + n_subparts_ + slice; } // the controller's port
     int rsp_in(int slice) const { return in_base_ + slice; }
     int rsp_out(int sm) const { return sm; }
 
@@ -124,6 +129,7 @@ private:
     bool src_queue_; // -cbwt_noc_src_queue: sampled latency from the sender's queue entry
     int n_sms_, n_subparts_;
     int in_base_, out_base_; // n_sms when the network is shared, else 0
+    int n_ext_out_;          // the controllers' outputs of the request network (0 without ext_ports)
     std::vector<std::unique_ptr<IcntNet>> nets_;
     IcntNet *req_net_, *rsp_net_;
     Counters req_, rsp_;
