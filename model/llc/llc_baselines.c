@@ -30,6 +30,9 @@ int llc_baseline_options_register(opt_registry *r, llc_config *c, strbuf *e)
                        "(BL and the baselines; always with them)", e);
     rc |= opt_add_bool(r, b, "-morpheus_buffer_stall", &c->buffer_stall, "1",
                        "a full read / write data buffer stalls the controller (0: the buffers are storage only)", e);
+    rc |= opt_add_bool(r, b, "-morpheus_noc_xbar", &c->noc_xbar, "1",
+                       "controller <-> cache-mode SM packets cross the compute SMs' crossbar, contending for its ports "
+                       "and buffers (0: a private uncontended link, ext_link)", e);
     rc |= opt_add_double(r, b, "-morpheus_ctl_power_frac", &c->ctl_power_frac, "0.0093", 0, 1,
                          "Morpheus controllers' power as a fraction of the GPU's (the document: 0.93%)", e);
     rc |= opt_add_int(r, b, "-morpheus_addr_bits", &c->addr_bits, "34", 8, 64,

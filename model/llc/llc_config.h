@@ -50,6 +50,7 @@ typedef struct llc_config {
     /* controller cost (§7.5): storage report and power */
     int rbuf_entries, wbuf_entries; /* read / write data buffer entries (128 B each) */
     int buffer_stall;         /* the timing stalls on a full read / write data buffer (mctl.h) */
+    int noc_xbar;             /* controller <-> cache-mode SM packets cross the compute crossbar (1) or ext_link (0) */
     int llc_stats;            /* gpu.llc.* (LLC hits and throughput) without cache-mode SMs too */
     double ctl_power_frac;    /* controller power as a fraction of the GPU's (0.93%) */
     int addr_bits;            /* physical address bits (WST tags in the storage report) */

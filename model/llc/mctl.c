@@ -48,6 +48,7 @@ int mctl_init(mctl *m, const mctl_params *p, const llc_config *c, ellc_backend b
     uint32_t i = 0;
     for (uint32_t g = p->slice; g < n_sets; g += p->n_slices, i++) {
         m->rows[i].set = g;
+        m->rows[i].wbuf = -1;
         m->rows[i].ways = be.ways(be.ctx, g);
         m->rows[i].first_frame = m->f_ext;
         m->f_ext += m->rows[i].ways;
@@ -253,6 +254,7 @@ static int dispatch(mctl *m, uint64_t cycle)
         }
         if (rc != 0) return waited; /* not sent (out of memory): retried */
         if (carries && m->p.wbuf) m->wbuf_free[wb] = arrive; /* the warp has the data when it arrives */
+        row->wbuf = carries && m->p.wbuf && arrive == ELLC_NEVER ? wb : -1;
         row->busy = 1;
         m->busy_rows++;
         row->cur = *e;
@@ -358,6 +360,13 @@ static void add_arrival(mctl *m, const ellc_done *d, uint64_t at)
 }
 
 void mctl_result_in(mctl *m, const ellc_done *d, uint64_t at) { add_arrival(m, d, at); }
+
+void mctl_request_arrived(mctl *m, uint32_t row, uint64_t at)
+{
+    if (row >= m->n_rows || m->rows[row].wbuf < 0) return;
+    m->wbuf_free[m->rows[row].wbuf] = at;
+    m->rows[row].wbuf = -1;
+}
 
 void mctl_tick(mctl *m, l2_slice *s, uint64_t cycle)
 {

@@ -18,7 +18,7 @@
  * Request queue: per-set dequeue, the oldest entry whose set's WST row is idle, one dispatch per
  * cycle; the row stays busy until the result is back. Fills are queued like requests (not limited
  * by the depth). The backend (ext_llc.h) serves the operation; the interconnect in between is the
- * interim ext_link model. Results back at cycle a:
+ * compute crossbar (tlm/icnt, -morpheus_noc_xbar 1) or ext_link (0; the C tests). Results back at a:
  *   read hit -> the requester's data through the data port from a; read miss (a false positive) ->
  *   DRAM read at a+1, then as a predicted miss; write miss -> DRAM write at a+1; atomic miss ->
  *   DRAM read, its fill is dirty; fill with a dirty victim -> DRAM write-back at a+1.
@@ -71,6 +71,7 @@ typedef struct mctl_row {
     uint32_t set, ways;
     uint64_t first_frame;
     uint8_t busy;
+    int32_t wbuf;            /* write data buffer entry held until the operation reaches the warp (-1: none) */
     mctl_entry cur;
 } mctl_row;
 
@@ -147,6 +148,10 @@ int mctl_map(const mctl *m, uint64_t addr, uint32_t *row);
 l2_front mctl_front(mctl *m);
 
 void mctl_tick(mctl *m, l2_slice *s, uint64_t cycle);
+/* With an mctl_net whose to_sm cannot tell the arrival (*arrive = ELLC_NEVER: a crossbar with
+ * contention), the operation of WST row `row` reached its warp at cycle `at`: its write data buffer
+ * entry, if any, is free from then on. */
+void mctl_request_arrived(mctl *m, uint32_t row, uint64_t at);
 /* With an mctl_net: a warp's result d is back at the controller at cycle `at`. */
 void mctl_result_in(mctl *m, const ellc_done *d, uint64_t at);
 /* DRAM data of line addr for one of the controller's reads is back at `cycle`. */

@@ -206,11 +206,12 @@ struct Bench {
     std::vector<std::unique_ptr<Source>> src;
     std::vector<std::unique_ptr<Sink>> sink;
 
-    Bench(const gtlm_config &cfg, const std::vector<SourceSpec> &sources, const std::vector<SinkSpec> &sinks)
+    Bench(const gtlm_config &cfg, const std::vector<SourceSpec> &sources, const std::vector<SinkSpec> &sinks,
+          bool ext_ports = false)
     {
         dom = std::make_unique<gtlm::ClockDomain>("icnt_clock", sc_time(1, SC_NS));
         icnt = std::make_unique<gtlm::Icnt>("icnt", cfg, *dom, static_cast<int>(sources.size()),
-                                            static_cast<int>(sinks.size()), stats);
+                                            static_cast<int>(sinks.size()), stats, ext_ports);
         for (size_t i = 0; i < sources.size(); i++) {
             const SourceSpec &s = sources[i];
             src.push_back(std::make_unique<Source>(("sm" + std::to_string(i)).c_str(), pool,
@@ -491,6 +492,139 @@ TEST(IcntTest, ArrivalAtAnEdgeDoesNotDependOnProcessOrder)
         ASSERT_EQ(b.sink[1]->arrivals.size(), 1u);
         EXPECT_EQ(b.sink[1]->arrivals[0].at, ns(11 + 1 + 2));
     }
+}
+
+// Morpheus' packets (Icnt::attach_ext) cross the same crossbar as the compute packets. Latency 2,
+// 32-byte flits; a controller's fill (8 + 128 bytes) and a warp's result with a line are 5 flits.
+// SM 1 is the cache-mode SM. Each packet is a pooled payload of kind ExtLlc handed in at `at` ns.
+struct ExtGot {
+    uint64_t cycle;
+    sc_time at;
+};
+struct ExtBench : Bench {
+    std::vector<ExtGot> at_sm, at_ctl;
+    explicit ExtBench(int subnets, int arbiter, std::vector<SourceSpec> sources, SinkSpec sink = {4})
+        : Bench(make_cfg(subnets, arbiter, 2, 16, 16), std::move(sources), {sink}, true)
+    {
+        icnt->attach_ext({[this](Gp &gp, uint64_t c) { got(at_sm, gp, c); },
+                          [this](Gp &gp, uint64_t c) { got(at_ctl, gp, c); }},
+                         stats);
+    }
+    void got(std::vector<ExtGot> &v, Gp &gp, uint64_t c)
+    {
+        EXPECT_EQ(gtlm::mem_ext(gp).kind, gtlm::MemKind::ExtLlc);
+        v.push_back({c, sc_core::sc_time_stamp()});
+        gp.release();
+    }
+    // Runs to `at` ns (between edges) and sends one 136-byte packet: slice 0 -> SM `sm`, or back.
+    void send_at(double at, bool to_sm, uint32_t sm = 1)
+    {
+        if (ns(at) > sc_core::sc_time_stamp()) sc_core::sc_start(ns(at) - sc_core::sc_time_stamp());
+        Gp *gp = pool.get(tlm::TLM_WRITE_COMMAND, 0x8000, kLine);
+        gtlm::gtlm_mem_ext &e = gtlm::mem_ext(*gp);
+        e.kind = gtlm::MemKind::ExtLlc;
+        e.sm = sm;
+        e.dst = 0;
+        if (to_sm) icnt->send_ext_to_sm(0, static_cast<int>(sm), 8 + kLine, *gp);
+        else icnt->send_ext_to_ctl(static_cast<int>(sm), 0, 8 + kLine, *gp);
+    }
+};
+
+// Slice 0's input of the response network, shared by a compute response and a Morpheus packet.
+// SM 0 reads at 10 ns: ready at slice 0 at 11 + 1 + 2 = 14, answered at 18, visible at edge 19.
+// (a) The controller's fill arrives at 18.5 ns, also visible at 19 but behind the response: the
+//     response's 5 flits cross 19..23 (ready 19 + 5 + 2 = 26, as alone); the fill's cross 24..28,
+//     ready 24 + 5 + 2 = 31 instead of 26 alone.
+// (b) The fill arrives at 17.5 ns, visible at 18: it crosses 18..22 (ready 25); the response
+//     waits for the input and crosses 23..27: ready 30 instead of 26.
+TEST(IcntTest, MorpheusPacketAndComputeResponseShareTheSliceInput)
+{
+    for_each_network([](int subnets, int arbiter) {
+        for (bool fill_first : {false, true}) {
+            SCOPED_TRACE(fill_first ? "fill first" : "response first");
+            ExtBench b(subnets, arbiter, {{{{0, false}}, 10}, {}});
+            b.send_at(fill_first ? 17.5 : 18.5, true);
+            sc_core::sc_start();
+            ASSERT_EQ(b.src[0]->got.size(), 1u);
+            ASSERT_EQ(b.at_sm.size(), 1u);
+            EXPECT_EQ(b.src[0]->got[0].at, ns(fill_first ? 30 : 26));
+            EXPECT_EQ(b.at_sm[0].cycle, fill_first ? 25u : 31u);
+            EXPECT_EQ(b.at_sm[0].at, ns(fill_first ? 25 : 31));
+            EXPECT_TRUE(b.at_ctl.empty());
+            // Morpheus packets are counted apart from the compute packets.
+            EXPECT_EQ(b.stat("gpu.icnt.rsp.packets"), 1);
+            EXPECT_EQ(b.stat("gpu.icnt.rsp.latency_sum"), fill_first ? 30 - 19 : 26 - 19);
+            EXPECT_EQ(b.stat("gpu.icnt.ext.crossed"), 1);
+            EXPECT_EQ(b.stat("gpu.icnt.ext.latency_sum"), fill_first ? 25 - 18 : 31 - 19);
+            EXPECT_FALSE(b.icnt->busy());
+            EXPECT_EQ(b.pool.in_use(), 0u);
+        }
+    });
+}
+
+// The warps' results leave the request network at the controller's own output (ext_ports), where
+// results from different cache-mode SMs contend. SMs 1 and 2 send a 5-flit result each to controller
+// 0 at 10.5 ns (visible at edge 11): both arbiters grant input 1 first (pointers start at 0), so it
+// crosses 11..15 (ready 11 + 5 + 2 = 18) and SM 2's waits for the output, crossing 16..20: ready 23.
+// SM 0's 5-flit write to slice 0 at 10 ns crosses in the same cycles to the slice's output: ready 18.
+TEST(IcntTest, MorpheusResultsContendForTheControllersOutput)
+{
+    for_each_network([](int subnets, int arbiter) {
+        ExtBench b(subnets, arbiter, {{{{0, true}}, 10}, {}, {}});
+        b.send_at(10.5, false, 1);
+        b.send_at(10.5, false, 2);
+        sc_core::sc_start();
+        ASSERT_EQ(b.sink[0]->arrivals.size(), 1u);
+        EXPECT_EQ(b.sink[0]->arrivals[0].at, ns(18));
+        ASSERT_EQ(b.at_ctl.size(), 2u);
+        EXPECT_EQ(b.at_ctl[0].cycle, 18u);
+        EXPECT_EQ(b.at_ctl[1].cycle, 23u);
+        EXPECT_TRUE(b.at_sm.empty());
+        EXPECT_EQ(b.stat("gpu.icnt.req.packets"), 1);
+        EXPECT_EQ(b.stat("gpu.icnt.ext.crossed"), 2);
+        EXPECT_EQ(b.stat("gpu.icnt.ext.latency_sum"), (18 - 11) + (23 - 11));
+    });
+}
+
+// No protocol deadlock: slice 0 refuses every request until 300 ns (its controller's input is full,
+// say) while SM 0's 40 writes fill the request network towards it; the result SM 1 sends at 10.5 ns
+// still reaches the controller alone, at 11 + 5 + 2 = 18, and every write arrives after 300 ns.
+TEST(IcntTest, MorpheusResultIsNotBlockedBehindRefusedComputeRequests)
+{
+    for_each_network([](int subnets, int arbiter) {
+        std::vector<Send> plan(40, Send{0, true});
+        ExtBench b(subnets, arbiter, {{plan, 1}, {}}, {4, 300});
+        b.send_at(10.5, false, 1);
+        sc_core::sc_start();
+        ASSERT_EQ(b.at_ctl.size(), 1u);
+        EXPECT_EQ(b.at_ctl[0].cycle, 18u);
+        ASSERT_EQ(b.sink[0]->arrivals.size(), 40u);
+        EXPECT_GE(b.sink[0]->arrivals[0].at, ns(300));
+        EXPECT_FALSE(b.icnt->busy());
+    });
+}
+
+// A Morpheus packet that does not fit its input buffer (8 flits: a 5-flit response is there)
+// waits at the input and enters when the buffer drains, losing nothing.
+TEST(IcntTest, MorpheusPacketWaitsForInputBufferSpace)
+{
+    gtlm_config cfg = make_cfg(2, XBAR_RR, 2, 8, 8);
+    Bench c(cfg, {{{{0, false}}, 10}, {}}, {{4}}, true);
+    std::vector<uint64_t> got;
+    c.icnt->attach_ext({[&got](Gp &gp, uint64_t cyc) { got.push_back(cyc); gp.release(); }, nullptr}, c.stats);
+    sc_core::sc_start(ns(18.5) - sc_core::sc_time_stamp());
+    for (int k = 0; k < 2; k++) { // the response (5 flits) and these two (5 each) cannot all fit in 8
+        Gp *gp = c.pool.get(tlm::TLM_WRITE_COMMAND, 0x8000 + 128 * k, kLine);
+        gtlm::mem_ext(*gp).kind = gtlm::MemKind::ExtLlc;
+        gtlm::mem_ext(*gp).sm = 1;
+        c.icnt->send_ext_to_sm(0, 1, 8 + kLine, *gp);
+    }
+    sc_core::sc_start();
+    ASSERT_EQ(got.size(), 2u);
+    EXPECT_LT(got[0], got[1]);
+    EXPECT_GT(c.stat("gpu.icnt.ext.stall_cycles"), 0);
+    EXPECT_FALSE(c.icnt->busy());
+    EXPECT_EQ(c.pool.in_use(), 0u);
 }
 
 TEST(IcntTest, BadPortCountsAndBuffersAreRejected)

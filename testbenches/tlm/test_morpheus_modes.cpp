@@ -261,6 +261,40 @@ TEST(MorpheusModes, ControllerPacketsAreTransactionsOnTheInterconnect)
     EXPECT_EQ(static_cast<double>(checked), v["gpu.icnt.ext.packets"]);
 }
 
+// -morpheus_noc_xbar 1 (default): every controller <-> cache-mode SM leg crosses the compute crossbar
+// (gpu.icnt.ext.crossed = gpu.icnt.ext.packets at the run's end), separately from the compute
+// packets' statistics; the results stay right with either path and under the protocol checkers, the
+// run is deterministic, and with the private link (0) nothing crosses the crossbar.
+TEST(MorpheusModes, ControllerPacketsCrossTheComputeCrossbar)
+{
+    std::map<std::string, double> v[2];
+    std::vector<uint32_t> out[2];
+    double cyc[2] = {0, 0};
+    for (int x : {0, 1}) {
+        run({"-morpheus_cache_sms", "1", "-morpheus_noc_xbar", std::to_string(x)}, 2, &out[x], &cyc[x], nullptr,
+            [&v, x](gtlm::Simulator &s) {
+                for (const char *n : {"gpu.icnt.ext.packets", "gpu.icnt.req.packets", "gpu.icnt.rsp.packets"})
+                    v[x][n] = get(s, n, STAT_SCOPE_RUN);
+                double c = -1;
+                if (stat_get(s.stats(), "gpu.icnt.ext.crossed", STAT_SCOPE_RUN, &c) == 0) v[x]["crossed"] = c;
+            });
+        for (size_t i = 0; i < out[x].size(); i++) ASSERT_EQ(out[x][i], static_cast<uint32_t>(i * 7 + 2)) << i;
+    }
+    EXPECT_EQ(v[0].count("crossed"), 0u);
+    EXPECT_GT(v[1]["gpu.icnt.ext.packets"], 0);
+    EXPECT_EQ(v[1]["crossed"], v[1]["gpu.icnt.ext.packets"]);
+    // The compute packets alone in gpu.icnt.req/rsp: one response per request either way.
+    EXPECT_EQ(v[1]["gpu.icnt.req.packets"], v[1]["gpu.icnt.rsp.packets"]);
+    EXPECT_EQ(v[0]["gpu.icnt.req.packets"], v[0]["gpu.icnt.rsp.packets"]);
+    double again = 0, checked = 0;
+    std::vector<uint32_t> out2;
+    run({"-morpheus_cache_sms", "1", "-gtlm_check_protocol", "1"}, 2, &out2, &checked);
+    run({"-morpheus_cache_sms", "1"}, 2, nullptr, &again);
+    EXPECT_EQ(out2, out[1]);
+    EXPECT_EQ(checked, cyc[1]);
+    EXPECT_EQ(again, cyc[1]);
+}
+
 // Names of a VCD's variables (scopes joined by '.', as SystemC writes them: l2(0)) and the number of
 // value changes and the last value of each.
 struct VcdVars {

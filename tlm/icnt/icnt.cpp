@@ -31,19 +31,19 @@ const gtlm_mem_ext &ext_of(const Gp &gp, const char *what)
 } // namespace
 
 Icnt::Icnt(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &domain, int n_sms, int n_subparts,
-           stat_registry *stats)
+           stat_registry *stats, bool ext_ports)
     : sc_core::sc_module(name), domain_(domain), src_queue_(cfg.cbwt.noc_src_queue != 0), n_sms_(n_sms),
-      n_subparts_(n_subparts)
+      n_subparts_(n_subparts), n_ext_out_(ext_ports ? n_subparts : 0)
 {
     if (n_sms < 1 || n_subparts < 1)
         throw std::invalid_argument("icnt: needs at least one SM and one L2 slice");
     bool shared = cfg.noc.subnets == 1;
     in_base_ = out_base_ = shared ? n_sms : 0;
     if (shared) {
-        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_sms + n_subparts, n_sms + n_subparts));
+        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_sms + n_subparts, n_sms + n_subparts + n_ext_out_));
         req_net_ = rsp_net_ = nets_[0].get();
     } else {
-        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_sms, n_subparts));
+        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_sms, n_subparts + n_ext_out_));
         nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_subparts, n_sms));
         req_net_ = nets_[0].get();
         rsp_net_ = nets_[1].get();
@@ -140,7 +140,11 @@ void Icnt::deliver(uint64_t cycle)
         e.queued_at = gtlm_mem_ext::kNotQueued; // the response's sender stamps its own queue entry
         to_l2[j]->send(gp);
     }
+    int ext_end = end + n_ext_out_; // the controllers' outputs
+    for (int o = req_net_->next_held_out(end, ext_end); o < ext_end; o = req_net_->next_held_out(o + 1, ext_end))
+        deliver_ext(*req_net_, o, cycle, NOC_DIR_REQ);
     for (int i = rsp_net_->next_held_out(0, n_sms_); i < n_sms_; i = rsp_net_->next_held_out(i + 1, n_sms_)) {
+        if (ext_sinks_ && deliver_ext(*rsp_net_, rsp_out(i), cycle, NOC_DIR_RSP)) continue;
         if (!from_sm[i]->can_respond() || !rsp_net_->pop(rsp_out(i), cycle, &p)) continue;
         count(rsp_, p);
         Gp &gp = payload_of(p.cookie);
@@ -166,6 +170,10 @@ void Icnt::retry_held()
             rsp_.stall_cycles++;
         }
     }
+    if (ext_waiting_) {
+        retry_ext(*req_net_, ext_wait_req_, ext_);
+        retry_ext(*rsp_net_, ext_wait_rsp_, ext_);
+    }
 }
 
 uint64_t Icnt::next_work(uint64_t cycle) const
@@ -174,13 +182,17 @@ uint64_t Icnt::next_work(uint64_t cycle) const
     for (const auto &n : nets_) w = std::min(w, n->input_work(cycle));
     if (w <= cycle) return cycle;
     // Refused packets are retried at every edge.
-    if (any_bit(held_req_) || any_bit(held_rsp_)) return cycle;
+    if (any_bit(held_req_) || any_bit(held_rsp_) || ext_waiting_) return cycle;
     // A ready packet whose link is busy waits for on_ready / on_resp_ready, which wake the domain.
     int end = out_base_ + n_subparts_;
     for (int o = req_net_->next_held_out(out_base_, end); o < end; o = req_net_->next_held_out(o + 1, end))
         if (to_l2[o - out_base_]->can_send()) w = std::min(w, std::max(cycle, req_net_->head_ready(o)));
+    for (int o = req_net_->next_held_out(end, end + n_ext_out_); o < end + n_ext_out_;
+         o = req_net_->next_held_out(o + 1, end + n_ext_out_))
+        w = std::min(w, std::max(cycle, req_net_->head_ready(o)));
     for (int i = rsp_net_->next_held_out(0, n_sms_); i < n_sms_; i = rsp_net_->next_held_out(i + 1, n_sms_))
-        if (from_sm[i]->can_respond()) w = std::min(w, std::max(cycle, rsp_net_->head_ready(rsp_out(i))));
+        if (from_sm[i]->can_respond() || (ext_sinks_ && head_is_ext(*rsp_net_, rsp_out(i))))
+            w = std::min(w, std::max(cycle, rsp_net_->head_ready(rsp_out(i))));
     return w;
 }
 
@@ -192,7 +204,7 @@ bool Icnt::busy() const
         if (t->holds_request()) return true;
     for (const auto &t : to_l2)
         if (t->holds_response()) return true;
-    return false;
+    return ext_waiting_ > 0;
 }
 
 void Icnt::describe(std::string &out) const
@@ -214,6 +226,87 @@ void Icnt::describe(std::string &out) const
         if (to_l2[j]->holds_response()) out += port + "response held (input buffer full)\n";
         if (!to_l2[j]->can_send()) out += port + "request sent, END_REQ awaited\n";
     }
+    if (ext_waiting_) out += me + ": " + std::to_string(ext_waiting_) + " Morpheus packets wait for input-buffer space\n";
+}
+
+// ---- Morpheus packets (attach_ext) ----
+
+void Icnt::attach_ext(ExtSinks sinks, stat_registry *stats)
+{
+    ext_sinks_ = std::make_unique<ExtSinks>(std::move(sinks));
+    ext_wait_req_.assign(static_cast<size_t>(req_net_->n_in()), {});
+    ext_wait_rsp_.assign(static_cast<size_t>(rsp_net_->n_in()), {});
+    if (!stats) return;
+    int bad = 0;
+    auto ok = [&bad](int id) { bad |= id < 0; };
+    const char *p = "gpu.icnt.ext.";
+    ok(stat_add_counter(stats, "gpu.icnt.ext.crossed", &ext_.packets, "packets",
+                        "Morpheus packets that crossed the compute crossbar (both ways)", nullptr));
+    ok(stat_add_counter(stats, "gpu.icnt.ext.latency_sum", &ext_.latency_sum, "icnt cycles",
+                        "sum over Morpheus packets of cycles from entering the crossbar to being ready", nullptr));
+    ok(stat_add_ratio(stats, "gpu.icnt.ext.avg_latency", "gpu.icnt.ext.latency_sum", "gpu.icnt.ext.crossed",
+                      "icnt cycles", "mean crossbar latency of the Morpheus packets", nullptr));
+    ok(stat_add_counter(stats, "gpu.icnt.ext.stall_cycles", &ext_.stall_cycles, "port-cycles",
+                        "cycles Morpheus packets waited at the interconnect's entrance for buffer space, summed over "
+                        "ports",
+                        nullptr));
+    if (bad) throw std::runtime_error(std::string("icnt: could not register statistics under ") + p);
+}
+
+void Icnt::send_ext(IcntNet &net, std::vector<std::deque<ExtWait>> &waits, int in, int out, uint32_t bytes, Gp &gp)
+{
+    if (!ext_sinks_ || !n_ext_out_) throw std::logic_error("icnt: a Morpheus packet without ext_ports and attach_ext");
+    auto &q = waits[static_cast<size_t>(in)];
+    if (q.empty() && enter(net, in, out, bytes, gp, sc_core::sc_time_stamp())) return;
+    q.push_back(ExtWait{&gp, out, bytes});
+    ext_waiting_++;
+    domain_.wake(this);
+}
+
+void Icnt::send_ext_to_sm(int slice, int sm, uint32_t bytes, Gp &gp)
+{
+    send_ext(*rsp_net_, ext_wait_rsp_, rsp_in(slice), rsp_out(sm), bytes, gp);
+}
+
+void Icnt::send_ext_to_ctl(int sm, int slice, uint32_t bytes, Gp &gp)
+{
+    send_ext(*req_net_, ext_wait_req_, req_in(sm), ext_out(slice), bytes, gp);
+}
+
+void Icnt::retry_ext(IcntNet &net, std::vector<std::deque<ExtWait>> &waits, Counters &c)
+{
+    for (size_t in = 0; in < waits.size(); in++) {
+        auto &q = waits[in];
+        while (!q.empty() && enter(net, static_cast<int>(in), q.front().out, q.front().bytes, *q.front().gp,
+                                   sc_core::sc_time_stamp())) {
+            q.pop_front();
+            ext_waiting_--;
+        }
+        if (!q.empty()) c.stall_cycles++;
+    }
+}
+
+bool Icnt::head_is_ext(const IcntNet &net, int out) const
+{
+    xbar_pkt p;
+    if (!net.peek(out, XBAR_NEVER - 1, &p)) return false;
+    const gtlm_mem_ext *e = payload_of(p.cookie).get_extension<gtlm_mem_ext>();
+    return e && e->kind == MemKind::ExtLlc;
+}
+
+bool Icnt::deliver_ext(IcntNet &net, int out, uint64_t cycle, int dir)
+{
+    xbar_pkt p;
+    if (!net.peek(out, cycle, &p)) return false;
+    Gp &gp = payload_of(p.cookie);
+    const gtlm_mem_ext *e = gp.get_extension<gtlm_mem_ext>();
+    if (!e || e->kind != MemKind::ExtLlc) return false;
+    net.pop(out, cycle, &p);
+    count(ext_, p);
+    net.record(p, cycle, dir, static_cast<int>(e->sm));
+    if (dir == NOC_DIR_REQ) ext_sinks_->at_ctl(gp, cycle);
+    else ext_sinks_->at_sm(gp, cycle);
+    return true;
 }
 
 void Icnt::register_stats(stat_registry *r)

@@ -20,6 +20,8 @@
 #ifndef GTLM_TLM_ICNT_H
 #define GTLM_TLM_ICNT_H
 
+#include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -43,8 +45,10 @@ public:
     // Registers itself with `domain`, and its statistics under gpu.icnt. when stats is not null.
     // Throws std::invalid_argument for a bad port count or crossbar parameters and
     // std::runtime_error when the statistics cannot be registered.
+    // ext_ports: the request network gets one more output per slice, the Morpheus controller's
+    // ejection port (attach_ext); false: the crossbars are exactly the compute SMs'.
     Icnt(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &domain, int n_sms, int n_subparts,
-         stat_registry *stats);
+         stat_registry *stats, bool ext_ports = false);
 
     std::vector<std::unique_ptr<AtTarget>> from_sm;  // SM i's requests in, its responses out
     std::vector<std::unique_ptr<AtInitiator>> to_l2; // requests out to slice j, its responses in
@@ -66,6 +70,25 @@ public:
     const Counters &req_counters() const { return req_; }
     const Counters &rsp_counters() const { return rsp_; }
 
+    // Morpheus (issue 21): the packets between the L2-side controllers and the cache-mode SMs cross
+    // the same networks as the compute traffic (spec §3.1 steps 3-5, Fig. 6): a controller's packet
+    // enters at its slice's input of the response network (in one FIFO with the slice's responses)
+    // and leaves at the cache-mode SM's output; the warp's result enters at the SM's input of the
+    // request network and leaves at the controller's own output of it (ext_ports), not the slice's:
+    // a result queued behind compute requests the slice refuses while its controller waits for that
+    // result would deadlock (a reply class must not wait behind requests; a real NoC gives it its own
+    // virtual channel). Same flits, buffers, latency and arbitration as the compute packets. They are
+    // told apart by gtlm_mem_ext kind ExtLlc and handed to the sinks when they leave, at the icnt
+    // cycle of the pop. A packet whose input buffer is full waits in a FIFO at that input (retried
+    // at every edge, after a held compute packet of the same port). Counted under gpu.icnt.ext.*.
+    struct ExtSinks {
+        std::function<void(Gp &, uint64_t)> at_sm, at_ctl;
+    };
+    void attach_ext(ExtSinks sinks, stat_registry *stats);
+    void send_ext_to_sm(int slice, int sm, uint32_t bytes, Gp &gp);
+    void send_ext_to_ctl(int sm, int slice, uint32_t bytes, Gp &gp);
+    const Counters &ext_counters() const { return ext_; }
+
     bool shared_network() const { return rsp_net_ == req_net_; }
     // CBWT's congestion detector samples the packets of both networks (spec gap G12).
     void set_sampler(noc_sampler *s)
@@ -81,11 +104,24 @@ private:
     bool enter(IcntNet &net, int in, int out, uint32_t bytes, Gp &gp, const sc_core::sc_time &arrival);
     void deliver(uint64_t cycle);
     void retry_held();
+    struct ExtWait {
+        Gp *gp;
+        int out;
+        uint32_t bytes;
+    };
+    // Morpheus packets: one FIFO per input port of a network (refused for lack of buffer space).
+    void send_ext(IcntNet &net, std::vector<std::deque<ExtWait>> &waits, int in, int out, uint32_t bytes, Gp &gp);
+    void retry_ext(IcntNet &net, std::vector<std::deque<ExtWait>> &waits, Counters &c);
+    // The packet at the head of `out` (crossing or ready) is a Morpheus packet.
+    bool head_is_ext(const IcntNet &net, int out) const;
+    // Pops a ready Morpheus packet at `out` to its sink; false when the head is not one.
+    bool deliver_ext(IcntNet &net, int out, uint64_t cycle, int dir);
     void register_stats(stat_registry *r);
 
     // Port numbers in the crossbars.
     int req_in(int sm) const { return sm; }
     int req_out(int slice) const { return out_base_ + slice; }
+    int ext_out(int slice) const { return out_base_ + n_subparts_ + slice; } // the controller's port
     int rsp_in(int slice) const { return in_base_ + slice; }
     int rsp_out(int sm) const { return sm; }
 
@@ -93,6 +129,7 @@ private:
     bool src_queue_; // -cbwt_noc_src_queue: sampled latency from the sender's queue entry
     int n_sms_, n_subparts_;
     int in_base_, out_base_; // n_sms when the network is shared, else 0
+    int n_ext_out_;          // the controllers' outputs of the request network (0 without ext_ports)
     std::vector<std::unique_ptr<IcntNet>> nets_;
     IcntNet *req_net_, *rsp_net_;
     Counters req_, rsp_;
@@ -100,6 +137,11 @@ private:
     // response (set at the refusal, cleared when a retry is taken), so that retries and
     // next_work visit only those ports.
     std::vector<uint64_t> held_req_, held_rsp_;
+    // Morpheus (attach_ext): null sinks when off, and then nothing above changes.
+    std::unique_ptr<ExtSinks> ext_sinks_;
+    Counters ext_;
+    std::vector<std::deque<ExtWait>> ext_wait_req_, ext_wait_rsp_; // per input port of each network
+    size_t ext_waiting_ = 0;
 };
 
 } // namespace gtlm

@@ -127,24 +127,60 @@ void ExtNoc::count(ExtPkt k, uint32_t bytes)
     c_.all_flits += f;
 }
 
+void ExtNoc::route_through(Icnt &icnt, ClockDomain &l2, std::vector<int> sm_ids, stat_registry *stats)
+{
+    icnt_ = &icnt;
+    l2_ = &l2;
+    sm_ids_ = std::move(sm_ids);
+    icnt.attach_ext(Icnt::ExtSinks{[this](Gp &gp, uint64_t) { at_sm(gp); }, [this](Gp &gp, uint64_t) { at_ctl(gp); }},
+                    stats);
+}
+
 bool ExtNoc::on_request(uint32_t ctl, Gp &gp)
 {
     morpheus_ext &x = morpheus_ext_of(gp);
-    x.at = ext_link_to_sm(link_, ctl, x.rank, x.send, x.bytes);
     count(x.pkt, x.bytes);
     c_.in_flight++;
+    if (icnt_) { // the arrival is known when the packet leaves the crossbar (at_sm)
+        x.at = ELLC_NEVER;
+        icnt_->send_ext_to_sm(static_cast<int>(ctl), sm_ids_[x.rank], x.bytes, gp);
+        return true;
+    }
+    x.at = ext_link_to_sm(link_, ctl, x.rank, x.send, x.bytes);
     if (!to_sm[x.rank]->send(gp)) throw std::logic_error("Morpheus: a cache-mode SM's link is still busy");
     return true;
+}
+
+void ExtNoc::at_sm(Gp &gp)
+{
+    morpheus_ext &x = morpheus_ext_of(gp);
+    x.at = l2_->next_edge();
+    if (!to_sm[x.rank]->send(gp)) throw std::logic_error("Morpheus: a cache-mode SM's link is still busy");
+    if (arrived_at_sm) arrived_at_sm(x);
 }
 
 bool ExtNoc::on_response(uint32_t rank, Gp &gp)
 {
     morpheus_ext &x = morpheus_ext_of(gp);
-    x.at = ext_link_to_ctl(link_, rank, x.ctl, x.send, x.bytes);
     count(x.pkt, x.bytes);
+    if (icnt_) {
+        icnt_->send_ext_to_ctl(sm_ids_[rank], static_cast<int>(x.ctl), x.bytes, gp);
+        return true;
+    }
+    x.at = ext_link_to_ctl(link_, rank, x.ctl, x.send, x.bytes);
     c_.in_flight--;
     if (!from_ctl[x.ctl]->respond(gp)) throw std::logic_error("Morpheus: a controller's link is still busy");
     return true;
+}
+
+void ExtNoc::at_ctl(Gp &gp)
+{
+    morpheus_ext &x = morpheus_ext_of(gp);
+    x.at = l2_->next_edge();
+    c_.in_flight--;
+    morpheus_ext seen = x; // the controller releases the payload when it takes the result
+    if (!from_ctl[x.ctl]->respond(gp)) throw std::logic_error("Morpheus: a controller's link is still busy");
+    if (arrived_at_ctl) arrived_at_ctl(seen);
 }
 
 void ExtNoc::register_stats(stat_registry *r)

@@ -13,13 +13,18 @@
 // cache-mode SM and dst = the slice; morpheus_ext the operation (ellc_req / ellc_done), the packet
 // kind and its L2-cycle send and arrival.
 //
-// Timing (unchanged from the interim model): ExtNoc times each leg with ext_link (the crossbar's
-// rule for an uncontended packet, each controller and cache-mode SM port one flit per interconnect
-// cycle and direction) and carries the arrival cycle in the extension; the cache-mode SM submits
-// to the extended-LLC backend at it, the controller takes the result at it. Every target takes
-// at once (END_REQ / TLM_COMPLETED), so no leg waits on the protocol. These packets are counted
-// as interconnect traffic (gpu.icnt.ext.*, and their flits in the NoC energy) but do not contend
-// with the compute SMs' packets inside the crossbar (tlm/icnt).
+// Timing, -morpheus_noc_xbar 1 (route_through): every leg crosses the compute SMs' crossbar
+// (Icnt::attach_ext): a controller's packet from its slice's input of the response network to the
+// cache-mode SM's output, the result from the SM's input of the request network to the slice's
+// output, with the same flits, buffers and arbitration as the compute packets it contends with.
+// A leg arrives at the receiver's first L2 edge after the icnt cycle it leaves the crossbar (as
+// every input, clock_domain.h); that cycle goes into the extension, and the controller's slice is
+// woken for it. -morpheus_noc_xbar 0: ExtNoc times each leg with ext_link (the crossbar's rule for
+// an uncontended packet, each controller and cache-mode SM port one flit per interconnect cycle
+// and direction, no contention with compute packets). Either way the cache-mode SM submits to the
+// extended-LLC backend at the arrival and the controller takes the result at it; every target takes
+// at once (END_REQ / TLM_COMPLETED), so no leg waits on the protocol; the packets are counted as
+// gpu.icnt.ext.* (their flits in the NoC energy), not in gpu.icnt.req/rsp.*.
 #ifndef GTLM_TLM_EXT_NOC_H
 #define GTLM_TLM_EXT_NOC_H
 
@@ -38,6 +43,8 @@ extern "C" {
 #include "stats/stats.h"
 }
 
+#include "icnt/icnt.h"
+#include "kernel/clock_domain.h"
 #include "mem/at_port.h"
 #include "mem/payload_pool.h"
 #include "wave/probe.h"
@@ -106,13 +113,22 @@ public:
     };
     const Counters &counters() const { return c_; }
     void observe(ProbeList &out) const;
+    // -morpheus_noc_xbar 1: the legs cross `icnt` (sm_ids: each rank's SM id); arrivals in `l2`'s
+    // cycles. The hooks run after the far end took a leg (the controller's slice must be woken).
+    void route_through(Icnt &icnt, ClockDomain &l2, std::vector<int> sm_ids, stat_registry *stats);
+    std::function<void(const morpheus_ext &)> arrived_at_sm, arrived_at_ctl;
 
 private:
     bool on_request(uint32_t ctl, Gp &gp);
     bool on_response(uint32_t rank, Gp &gp);
     void count(ExtPkt k, uint32_t bytes);
     void register_stats(stat_registry *r);
+    void at_sm(Gp &gp);
+    void at_ctl(Gp &gp);
     ext_link *link_;
+    Icnt *icnt_ = nullptr;
+    ClockDomain *l2_ = nullptr;
+    std::vector<int> sm_ids_;
     Counters c_;
 };
 

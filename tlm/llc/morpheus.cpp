@@ -14,7 +14,7 @@ extern "C" {
 namespace gtlm {
 
 Morpheus::Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, const std::vector<L2Slice *> &slices,
-                   stat_registry *stats)
+                   stat_registry *stats, Icnt *icnt, ClockDomain *l2)
 {
     const llc_config &c = cfg.morpheus;
     for (size_t i = 0; i < modes.size(); i++)
@@ -60,6 +60,16 @@ Morpheus::Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, co
         ctls_.push_back(std::move(ctl));
     }
     noc_ = std::make_unique<ExtNoc>("morpheus_noc", &link_, n_slices, n_cache, stats);
+    if (c.noc_xbar && icnt && l2) { // the legs contend with compute packets in the crossbar
+        noc_->route_through(*icnt, *l2, cache_sms_, stats);
+        // A leg that reached its far end brings work to the controller's slice: the backend's
+        // completion (and a freed write data buffer entry), or the warp's result.
+        noc_->arrived_at_sm = [this, l2, slices](const morpheus_ext &x) {
+            mctl_request_arrived(&ctls_[x.ctl]->m, x.q.tag, x.at);
+            l2->wake_at(x.at, slices[x.ctl]);
+        };
+        noc_->arrived_at_ctl = [l2, slices](const morpheus_ext &x) { l2->wake_at(x.at, slices[x.ctl]); };
+    }
     auto link = [this, &cfg](auto &from, auto &to, const std::string &name) { // through a checker when asked
         if (!cfg.gpu.check_protocol) {
             from.bind(to);

@@ -2,9 +2,9 @@
 // front of every L2 slice, built only when the run has cache-mode SMs (-morpheus_cache_sms or
 // -morpheus_cache_sm_list). Each controller (model/llc/mctl.h) is installed through the slice's
 // controller seam: the front hook (address separator) and an L2Controller ticked with the slice,
-// whose DRAM traffic goes through the slice's DRAM socket. Interim: the controller <-> cache-mode SM
-// packets do not go through the compute SMs' crossbar; model/llc/ext_link.h times them with its
-// latency and flit rate. The cache-mode SMs are the server model (model/llc/ext_llc.h) behind the
+// whose DRAM traffic goes through the slice's DRAM socket. The controller <-> cache-mode SM packets
+// cross the compute SMs' crossbar (-morpheus_noc_xbar 1, contending with compute packets) or a
+// private link timed by model/llc/ext_link.h (0). The cache-mode SMs are the server model (model/llc/ext_llc.h) behind the
 // ellc_backend interface, which the executed helper kernel will implement. The packets between the
 // controllers and the cache-mode SMs are TLM-2.0 transactions (llc/ext_noc.h): each controller's
 // MctlPort, the interconnect's ExtNoc, each cache-mode SM's ExtLlcSm.
@@ -26,6 +26,7 @@ extern "C" {
 #include "stats/stats.h"
 }
 
+#include "icnt/icnt.h"
 #include "l2/l2_module.h"
 #include "check/protocol_checker.h"
 #include "llc/ext_noc.h"
@@ -41,8 +42,10 @@ class Morpheus {
 public:
     // modes: every SM's sm_mode. Throws Error(GTLM_ST_ECONFIG) when a slice homes more extended
     // sets than -morpheus_wst_rows.
+    // icnt, l2: the compute crossbar and the L2 clock (-morpheus_noc_xbar 1 routes the controller <->
+    // cache-mode SM packets through it; null: the private ext_link).
     Morpheus(const gtlm_config &cfg, const std::vector<uint8_t> &modes, const std::vector<L2Slice *> &slices,
-             stat_registry *stats);
+             stat_registry *stats, Icnt *icnt = nullptr, ClockDomain *l2 = nullptr);
     ~Morpheus();
     Morpheus(const Morpheus &) = delete;
     Morpheus &operator=(const Morpheus &) = delete;

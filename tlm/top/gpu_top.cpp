@@ -54,7 +54,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
     for (int i = 1; i < n_sms; i++) /* CBWT PDP-G/PDP-S: SM 0's L1 predicts the PD of all */
         pdp_l1_follow(&sms_[static_cast<size_t>(i)]->core().pdp, &sms_[0]->core().pdp);
     resolve_sm_modes(n_sms);
-    icnt_mod_ = std::make_unique<Icnt>("icnt", cfg_, icnt_, n_sms, n_slices, stats);
+    bool ext_ports = cfg_.morpheus.noc_xbar && sm_modes_count(sm_modes_.data(), n_sms, SM_MODE_CACHE) > 0;
+    icnt_mod_ = std::make_unique<Icnt>("icnt", cfg_, icnt_, n_sms, n_slices, stats, ext_ports); // + Morpheus' ports
     for (int j = 0; j < n_slices; j++)
         l2s_.push_back(std::make_unique<L2Slice>(indexed("l2", j).c_str(), cfg_, l2_, j, stats, &map_));
     for (int c = 0; c < cfg_.gpu.n_mem; c++)
@@ -63,7 +64,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
     if (sm_modes_count(sm_modes_.data(), n_sms, SM_MODE_CACHE) > 0) { // Morpheus: controllers + extended LLC
         std::vector<L2Slice *> slices;
         for (auto &l : l2s_) slices.push_back(l.get());
-        morpheus_ = std::make_unique<Morpheus>(cfg_, sm_modes_, slices, stats);
+        morpheus_ = std::make_unique<Morpheus>(cfg_, sm_modes_, slices, stats, icnt_mod_.get(), &l2_);
     }
     if (stats && (morpheus_ || cfg_.morpheus.llc_stats)) register_llc_throughput(stats); // §7.4
 
