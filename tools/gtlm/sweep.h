@@ -9,6 +9,7 @@
 #define SW_MAX_WORKLOADS 256
 #define SW_MAX_CONFIGS 96
 #define SW_MAX_ARGS 64
+#define SW_MAX_QUICK_SETS 8
 #define SW_MAX_CLASSES 32
 #define SW_MAX_EXTRAS 256
 #define SW_MAX_METRICS 32
@@ -33,6 +34,10 @@ typedef struct sw_workload {
     char *cls;   /* index into classes as a name, NULL when unclassified */
     char *size;  /* NULL: the spec's size */
     int quick;   /* part of the --quick subset */
+    /* quick-set=NAME=VALUE: under --quick it runs at its own size with these parameters (the quick
+     * size would not show the effect), not at size tiny */
+    char *quick_sets[SW_MAX_QUICK_SETS];
+    int n_quick_sets;
 } sw_workload;
 
 /* `args WORKLOAD|* CONFIG|* ARG...`: extra `gtlm run` arguments of the matching points. */

@@ -86,9 +86,14 @@ static void build_argv(sw_run *r, sw_point *p)
     p->argv[n++] = "run";
     p->argv[n++] = w->name;
     p->argv[n++] = "--size";
-    p->argv[n++] = (char *)(r->size ? r->size : w->size ? w->size : sp->size);
+    int own = r->quick && w->n_quick_sets; /* its quick parameters are for its own size */
+    p->argv[n++] = (char *)(r->size && !own ? r->size : w->size ? w->size : sp->size);
     p->argv[n++] = "--config";
     for (int i = 0; i < c->n_args; i++) p->argv[n++] = c->args[i];
+    for (int i = 0; own && i < w->n_quick_sets; i++) {
+        p->argv[n++] = "--set";
+        p->argv[n++] = w->quick_sets[i];
+    }
     for (int e = 0; e < sp->n_extras; e++) {
         const sw_extra *x = &sp->extras[e];
         if (!matches(x->workload, w->name) || !matches(x->config, c->name)) continue;
