@@ -38,6 +38,7 @@ typedef struct sw_workload {
      * size would not show the effect), not at size tiny */
     char *quick_sets[SW_MAX_QUICK_SETS];
     int n_quick_sets;
+    char *quick_configs; /* quick-configs=A,B,...: under --quick only these configs run for it (NULL: all) */
 } sw_workload;
 
 /* `args WORKLOAD|* CONFIG|* ARG...`: extra `gtlm run` arguments of the matching points. */
@@ -139,6 +140,8 @@ int sw_find_workload(const sw_spec *sp, const char *s);
 void sw_make_points(sw_run *r, const char *out);
 /* Whether workload w is in this run (all, or the --quick subset). */
 int sw_in_run(const sw_run *r, int w);
+/* Whether point p runs: its workload is in the run and, under --quick, its config in the workload's quick-configs. */
+int sw_point_in_run(const sw_run *r, const sw_point *p);
 /* Points of the run still to do (not ok, real configs, in the run's workloads). */
 int sw_pending(const sw_run *r, sw_point **todo);
 void sw_write_status(sw_point *p, int code);

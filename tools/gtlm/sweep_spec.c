@@ -3,7 +3,8 @@
  *                                    a workload as `gtlm run` names it, the document's abbreviation,
  *                                    its benchmark class, its own size preset, part of --quick;
  *                                    quick-set: part of --quick at its own size with these
- *                                    parameters (`gtlm run --set`) instead of at size tiny
+ *                                    parameters (`gtlm run --set`) instead of at size tiny;
+ *                                    quick-configs=A,B,...: under --quick only these configs
  *   config NAME FILE [ARG ...]       an option file (relative to the current directory) and
  *                                    arguments passed verbatim to `gtlm run` after it
  *   oracle NAME best-of M1 M2 ... by [min|max] STAT
@@ -156,8 +157,11 @@ static int workload_line(sw_spec *sp, char **tok, int n, int line)
             if (w->n_quick_sets == SW_MAX_QUICK_SETS) BAD("more than %d quick-set parameters", SW_MAX_QUICK_SETS);
             w->quick_sets[w->n_quick_sets++] = sw_strdup(tok[i] + 10);
             w->quick = 1;
+        } else if (strncmp(tok[i], "quick-configs=", 14) == 0 && tok[i][14]) {
+            w->quick_configs = sw_strdup(tok[i] + 14);
         } else {
-            BAD("expected label=L, class=C, size=S, quick or quick-set=NAME=VALUE after the workload, got '%s'", tok[i]);
+            BAD("expected label=L, class=C, size=S, quick, quick-set=NAME=VALUE or quick-configs=A,B after the "
+                "workload, got '%s'", tok[i]);
         }
     }
     w->name = sw_strdup(tok[1]);
@@ -389,6 +393,16 @@ int sw_check_spec(sw_spec *sp)
             fprintf(stderr, "gtlm: metric '%s': over=%s is not a config of %s\n", m->name, m->over, sp->path);
             return CLI_USAGE;
         }
+    }
+    for (int w = 0; w < sp->n_workloads; w++) {
+        char names[SW_LINE];
+        snprintf(names, sizeof names, "%s", sp->workloads[w].quick_configs ? sp->workloads[w].quick_configs : "");
+        for (char *save = NULL, *c = strtok_r(names, ",", &save); c; c = strtok_r(NULL, ",", &save))
+            if (sw_find_config(sp, c) < 0) {
+                fprintf(stderr, "gtlm: workload '%s': quick-configs names '%s', not a config of %s\n",
+                        sp->workloads[w].label, c, sp->path);
+                return CLI_USAGE;
+            }
     }
     for (int i = 0; i < sp->n_figures; i++) {
         sw_figure *f = &sp->figures[i];
