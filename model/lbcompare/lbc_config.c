@@ -16,6 +16,9 @@ int lbc_options_register(opt_registry *r, lbc_config *c, strbuf *e)
                        "PCAL: tune tokens, then active warps, by IPC hill climbing each period (0: static tokens)", e);
     rc |= opt_add_int(r, b, "-pcal_period", &c->pcal_period, "50000", 1, INT_MAX, "PCAL: core cycles per sampling period", e);
     rc |= opt_add_int(r, b, "-pcal_step", &c->pcal_step, "4", 1, 1024, "PCAL: tokens or warps per SM moved by one tuning step", e);
+    rc |= opt_add_bool(r, b, "-pcal_start_live", &c->pcal_start_live, "1",
+                       "PCAL: tokens and warps tune within the warps live when the warm-up period ends (0: within every "
+                       "warp the kernel could keep resident)", e);
     rc |= opt_add_bool(r, b, "-pcal_bypass_mshr", &c->pcal_bypass_mshr, "0",
                        "PCAL: a bypassing load takes an L1 MSHR and merges, allocating no line (0: it goes to the L2 alone)", e);
     rc |= opt_add_bool(r, b, "-cacheext_enable", &c->cacheext, "0",

@@ -13,6 +13,7 @@ typedef struct lbc_config {
     int pcal_dynamic;    /* hill-climb tokens, then warps, on the IPC of each period */
     int pcal_period;     /* core cycles per sampling period */
     int pcal_step;       /* tokens / warps per SM moved by one step */
+    int pcal_start_live; /* tuning starts from the warps live after the warm-up period (0: every resident-capable warp) */
     int pcal_bypass_mshr; /* a bypassing load keeps an L1 MSHR (merges with others to its line; 0: straight to L2) */
     /* L1 extended by unused register capacity */
     int cacheext;        /* -cacheext_enable: ideal extension (L1 latency, no bank conflicts) */

@@ -5,6 +5,7 @@ void pcal_reset(pcal *p, uint32_t max_warps, uint32_t tokens, uint32_t step, int
     p->max_warps = max_warps ? max_warps : 1;
     p->tokens = tokens && tokens < p->max_warps ? tokens : p->max_warps; /* 0: every warp */
     p->warps = p->max_warps;
+    p->live = p->max_warps;
     p->step = step ? step : 1;
     p->dynamic = dynamic;
     p->phase = dynamic ? PCAL_TOKENS : PCAL_HOLD;
@@ -17,18 +18,29 @@ void pcal_reset(pcal *p, uint32_t max_warps, uint32_t tokens, uint32_t step, int
     p->changes = 0;
 }
 
-/* One step of the knob in p->dir within its bounds (1 <= T <= W <= max); 0 when at a bound. */
+void pcal_set_live(pcal *p, uint32_t live)
+{
+    p->live = live == 0 ? 1 : live < p->max_warps ? live : p->max_warps;
+    if (p->tokens > p->live) p->tokens = p->live; /* the same allocation: every live warp holds one */
+    if (p->best_tokens > p->live) p->best_tokens = p->live;
+}
+
+/* The warps a knob can act on: W, or the live warps when fewer. */
+static uint32_t acting_warps(const pcal *p) { return p->warps < p->live ? p->warps : p->live; }
+
+/* One step of the knob in p->dir within its bounds (1 <= T <= W <= max, both <= live); 0 when at a bound. */
 static int step_knob(pcal *p)
 {
     if (p->phase == PCAL_TOKENS) {
         uint32_t t = p->dir > 0 ? p->tokens + p->step : (p->tokens > p->step ? p->tokens - p->step : 1);
-        if (t > p->warps) t = p->warps;
+        if (t > acting_warps(p)) t = acting_warps(p);
         if (t == p->tokens) return 0;
         p->tokens = t;
     } else {
-        uint32_t w = p->warps > p->step ? p->warps - p->step : 1;
+        uint32_t from = acting_warps(p);
+        uint32_t w = from > p->step ? from - p->step : 1;
         if (w < p->tokens) w = p->tokens;
-        if (w == p->warps) return 0;
+        if (w >= from) return 0;
         p->warps = w;
     }
     p->changes++;

@@ -85,7 +85,10 @@ void sm_lbc_tick(sm_core *s, uint64_t cycle)
         double ipc = (double)(s->st.warp_insn - s->pcal_insn) / (double)period;
         s->pcal_insn = s->st.warp_insn;
         uint64_t before = s->pcal.changes;
-        if (s->st.pcal_periods > s->pcal_first_period) pcal_period_end(&s->pcal, ipc); /* the first: cold L1, no sample */
+        if (s->st.pcal_periods > s->pcal_first_period)
+            pcal_period_end(&s->pcal, ipc);
+        else if (s->cfg->lbc.pcal_start_live && s->live_warps) /* the first: cold L1, no sample */
+            pcal_set_live(&s->pcal, s->live_warps);
         s->st.pcal_periods++;
         if (s->pcal.changes != before) pcal_apply(s);
     }

@@ -197,6 +197,41 @@ TEST(Reproduce, SpeedupWithJitTimeFormula)
     std::system(("rm -rf " + dir).c_str());
 }
 
+// --quick: a workload marked quick runs at size tiny; one with quick-set=NAME=VALUE runs at its
+// own size with those parameters (what tiny cannot show), and with quick-configs only in those
+// configs; an unmarked one not at all. The args files are the points' identities.
+TEST(Reproduce, QuickSetKeepsItsOwnSizeWithItsParameters)
+{
+    std::string dir = fresh_dir("gtlm_repro_quickset");
+    write(dir + "/spec", "size sim\n"
+                         "workload sdk/VectorAdd label=VA quick\n"
+                         "workload sdk/ScalarProd label=SP\n"
+                         "workload rodinia/HotSpot label=HS size=tiny quick-set=iterations=2 quick-set=n=64 quick-configs=a\n"
+                         "config a " + tiny + "\n"
+                         "config b " + tiny + " -gpgpu_l1_latency 2\n"
+                         "metric cycles value gpu_tot_sim_cycle\nfigure f cycles\n");
+    Result r = run("reproduce " + dir + " --quick --out " + dir + "/out --no-plots");
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(slurp(dir + "/out/a__sdk_VectorAdd/args"), "run\nsdk/VectorAdd\n--size\ntiny\n--config\n" + tiny + "\n");
+    EXPECT_EQ(slurp(dir + "/out/a__rodinia_HotSpot/args"),
+              "run\nrodinia/HotSpot\n--size\ntiny\n--config\n" + tiny + "\n--set\niterations=2\n--set\nn=64\n");
+    EXPECT_EQ(slurp(dir + "/out/a__sdk_ScalarProd/args"), "") << "not in the quick subset";
+    EXPECT_EQ(slurp(dir + "/out/b__rodinia_HotSpot/args"), "") << "not in its quick-configs";
+    EXPECT_NE(slurp(dir + "/out/b__sdk_VectorAdd/args"), "") << "quick-configs limits its own workload only";
+    EXPECT_NE(r.out.find("| HS |  |"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(" n/a |"), std::string::npos) << "HS under b: " << r.out;
+    EXPECT_EQ(r.out.find("points failed"), std::string::npos) << "a config left out is no failure: " << r.out;
+    write(dir + "/spec", "workload sdk/VectorAdd quick-set=n\n");
+    r = run("reproduce " + dir + " --quick --out " + dir + "/out2 --no-plots");
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("quick-set=NAME=VALUE"), std::string::npos) << r.out;
+    write(dir + "/spec", "workload sdk/VectorAdd quick quick-configs=a,c\nconfig a " + tiny + "\n");
+    r = run("reproduce " + dir + " --quick --out " + dir + "/out3 --no-plots");
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("quick-configs names 'c'"), std::string::npos) << r.out;
+    std::system(("rm -rf " + dir).c_str());
+}
+
 // results.csv without the host's time columns (gpgpu_simulation_time, _rate...,
 // gpgpu_silicon_slowdown, and host.* where no GPGPU-Sim name covers them), which differ from run
 // to run by nature.

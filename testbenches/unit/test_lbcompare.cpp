@@ -101,3 +101,56 @@ TEST(Pcal, ZeroTokensMeansEveryWarp)
     pcal_period_end(&p, 1.0);
     EXPECT_EQ(p.tokens, 28u);
 }
+
+// The warps a token count reaches when live warps are resident: the oldest min(T, live) allocate.
+static uint32_t holders(const pcal &p, uint32_t live) { return p.tokens < live ? p.tokens : live; }
+
+// A kernel that keeps 37 of its 64 resident-capable warps (KMeans' sim grid on the GTX 980 GPU):
+// from every capable warp, the token steps (64 -> 60) and the warp step (W 60) reach nobody, so
+// every period's IPC is the start's and tuning holds where it began; from the live warps each
+// step changes who allocates (37 -> 33 holders) and a step that pays is kept.
+TEST(Pcal, LiveStartMovesWhereTheCapableStartCannot)
+{
+    const uint32_t live = 37;
+    pcal old;
+    pcal_reset(&old, 64, 0, 4, 1);
+    for (int k = 0; k < 6; k++) {
+        pcal_period_end(&old, 1.0); // nothing changes for the live warps, so neither does the IPC
+        EXPECT_EQ(holders(old, live), live);
+        EXPECT_GE(pcal_warp_limit(&old) == 0 ? 64u : pcal_warp_limit(&old), live);
+    }
+    EXPECT_EQ(old.phase, PCAL_HOLD);
+
+    pcal p;
+    pcal_reset(&p, 64, 0, 4, 1);
+    pcal_set_live(&p, live);
+    EXPECT_EQ(p.tokens, live); // the same allocation as before: every live warp holds a token
+    EXPECT_EQ(pcal_warp_limit(&p), 0u);
+    pcal_period_end(&p, 1.0); // no room upwards: down at once
+    EXPECT_EQ(holders(p, live), 33u);
+    pcal_period_end(&p, 1.2); // paid: 29
+    EXPECT_EQ(holders(p, live), 29u);
+    pcal_period_end(&p, 1.1); // fell: back to 29's predecessor 33, then the warps from the live 37: W = 33
+    EXPECT_EQ(p.tokens, 33u);
+    EXPECT_EQ(pcal_warp_limit(&p), 33u);
+    pcal_period_end(&p, 1.0); // fell: back to every warp, hold at T = 33
+    EXPECT_EQ(p.phase, PCAL_HOLD);
+    EXPECT_EQ(p.tokens, 33u);
+    EXPECT_EQ(pcal_warp_limit(&p), 0u);
+}
+
+// Live warps above T or W change nothing, none clamps to 0, and more than the capable count caps.
+TEST(Pcal, LiveStartBounds)
+{
+    pcal p;
+    pcal_reset(&p, 64, 16, 4, 1);
+    pcal_set_live(&p, 40);
+    EXPECT_EQ(p.tokens, 16u); // fewer tokens than live warps: kept
+    pcal_set_live(&p, 0);
+    EXPECT_EQ(p.live, 1u);
+    EXPECT_EQ(p.tokens, 1u);
+    pcal_reset(&p, 64, 0, 4, 1);
+    pcal_set_live(&p, 100);
+    EXPECT_EQ(p.live, 64u);
+    EXPECT_EQ(p.tokens, 64u);
+}

@@ -5,9 +5,11 @@
 # registers) miss less in the L1 than the baseline; CERF reads each of its hits from the register
 # banks, and lending it half of the live warps' registers (-cerf_rare_frac 0.5) gives it more ways;
 # PCAL with one static token bypasses the L1 and allocates fewer lines than the baseline, and when
-# its bypassing loads keep an L1 MSHR (-pcal_bypass_mshr 1) none goes around the L1 alone. (That such loads merge is CacheCore.NoAllocateReadsMergeInOneMshr...:
-# here, with 1 KB of L1, the bypassing warps almost never share a line in flight, so the L2 counts
-# of the two modes differ only by timing: 117,345 direct vs 117,455 through MSHRs.)
+# its bypassing loads keep an L1 MSHR (-pcal_bypass_mshr 1) none goes around the L1 alone (that such
+# loads merge is CacheCore.NoAllocateReadsMergeInOneMshrAndInstallNothing: here, with 1 KB of L1,
+# the bypassing warps almost never share a line in flight, so the L2 counts of the two modes differ
+# only by timing: 117,345 direct vs 117,455 through MSHRs); dynamic PCAL tunes within the live
+# warps (KMeans, below).
 # usage: lb_compare.sh GTLM WORKLOAD CONFIG
 set -u
 gtlm=$1 wl=$2 cfg=$3
@@ -48,3 +50,15 @@ echo "$wl: CERF extra ways on SM 0: $wc, with half of the live warps' registers 
 [ "$wr" -gt "$wc" ] || { echo "CERF's rarely used registers added no way"; exit 1; }
 [ "$bp" -gt 0 ] || { echo "PCAL bypassed nothing"; exit 1; }
 [ "$mp" -lt "$mb" ] || { echo "PCAL's token-less loads still allocate in the L1"; exit 1; }
+# Dynamic PCAL on KMeans (one CTA of 8 warps per SM, 64 resident-capable): from every capable warp
+# its steps (64 -> 60 tokens, W 60) reach none of the 8 live warps, so SM 0 never bypasses; from the
+# live warps (-pcal_start_live 1) the first downward step takes tokens from live warps.
+[ "$wl" = rodinia/kmeans ] || exit 0
+run dyncap -pcal_enable 1 -pcal_period 2000 -pcal_start_live 0
+run dynlive -pcal_enable 1 -pcal_period 2000 -pcal_start_live 1
+bc=$(get dyncap gpu.sm[0].pcal.bypasses) bl=$(get dynlive gpu.sm[0].pcal.bypasses)
+tc=$(get dyncap gpu.sm[0].pcal.tokens_avg) tl=$(get dynlive gpu.sm[0].pcal.tokens_avg)
+echo "$wl: dynamic PCAL, SM 0: from the capable warps $bc bypasses ($tc tokens avg), from the live warps $bl ($tl)"
+[ "$bc" -eq 0 ] || { echo "PCAL's steps from the capable warps reached a live warp"; exit 1; }
+[ "$bl" -gt 0 ] || { echo "PCAL's steps from the live warps bypassed nothing"; exit 1; }
+awk -v t="$tl" 'BEGIN { exit !(t <= 8) }' || { echo "PCAL held more tokens than live warps"; exit 1; }

@@ -161,7 +161,7 @@ int cmd_reproduce(int argc, char **argv)
     if (sw_report(&r, &dn, out, find_plot(&a)) != CLI_OK) wrote = CLI_FAIL;
     int failed = 0, total = 0;
     for (int i = 0; i < r.n; i++) {
-        if (sp.configs[r.pts[i].c].oracle || !sw_in_run(&r, r.pts[i].w)) continue;
+        if (sp.configs[r.pts[i].c].oracle || !sw_point_in_run(&r, &r.pts[i])) continue;
         total++;
         failed += !r.pts[i].ok;
     }

@@ -43,7 +43,7 @@ int sw_write_results_csv(const sw_run *r, const char *out)
     fputc('\n', f);
     for (int i = 0; i < r->n; i++) {
         const sw_point *p = &r->pts[i];
-        if (r->spec->configs[p->c].oracle || !sw_in_run(r, p->w)) continue;
+        if (r->spec->configs[p->c].oracle || !sw_point_in_run(r, p)) continue;
         csv_cell(f, r->spec->workloads[p->w].name, 1);
         csv_cell(f, r->spec->configs[p->c].name, 0);
         csv_cell(f, p->status, 0);

@@ -68,7 +68,7 @@ static const cli_flag sweep_flags[] = {
 static const cli_flag reproduce_flags[] = {
     {"-j", "N", "at most N points at once (local backend; default 2)"},
     {"--size", "tiny|sim|paper|doc", "every point at this size instead of the spec's sizes"},
-    {"--quick", NULL, "only the workloads marked quick (else the first), at size tiny"},
+    {"--quick", NULL, "only the workloads marked quick (else the first), at size tiny (or their quick-set)"},
     {"--backend", "local|slurm", "child processes on this machine (default), or one `sbatch --array` job, a point "
                                  "per task (the binary, its library and the option files are staged in --shared "
                                  "DIR, which every node must see; sbatch's SBATCH_* variables apply; a failed task "
@@ -138,9 +138,12 @@ static const cli_command commands[] = {
      "and a folder per point (args, log.txt, stats.txt, status). Progress goes to standard error.\n"
      "\n"
      "NAME/spec, one directive a line ('#' starts a comment):\n"
-     "  workload NAME [label=L] [class=C] [size=S] [quick]\n"
+     "  workload NAME [label=L] [class=C] [size=S] [quick] [quick-set=NAME=VALUE...] [quick-configs=A,B...]\n"
      "                        a workload, its abbreviation in the document, its benchmark class, its own\n"
-     "                        size preset (documents enlarge some inputs), part of the --quick subset\n"
+     "                        size preset (documents enlarge some inputs), part of the --quick subset;\n"
+     "                        quick-set: under --quick at its own size with these parameters (--set)\n"
+     "                        instead of tiny, where tiny cannot show the effect; quick-configs: under\n"
+     "                        --quick only these configs run for it (the others report n/a)\n"
      "  config NAME FILE [ARG...]   an option file and `gtlm run` arguments such as -name value\n"
      "  oracle NAME best-of CONFIG... by [min|max] STAT\n"
      "                        per workload, the member with the best statistic or metric (default max;\n"

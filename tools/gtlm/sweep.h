@@ -9,6 +9,7 @@
 #define SW_MAX_WORKLOADS 256
 #define SW_MAX_CONFIGS 96
 #define SW_MAX_ARGS 64
+#define SW_MAX_QUICK_SETS 8
 #define SW_MAX_CLASSES 32
 #define SW_MAX_EXTRAS 256
 #define SW_MAX_METRICS 32
@@ -33,6 +34,11 @@ typedef struct sw_workload {
     char *cls;   /* index into classes as a name, NULL when unclassified */
     char *size;  /* NULL: the spec's size */
     int quick;   /* part of the --quick subset */
+    /* quick-set=NAME=VALUE: under --quick it runs at its own size with these parameters (the quick
+     * size would not show the effect), not at size tiny */
+    char *quick_sets[SW_MAX_QUICK_SETS];
+    int n_quick_sets;
+    char *quick_configs; /* quick-configs=A,B,...: under --quick only these configs run for it (NULL: all) */
 } sw_workload;
 
 /* `args WORKLOAD|* CONFIG|* ARG...`: extra `gtlm run` arguments of the matching points. */
@@ -134,6 +140,8 @@ int sw_find_workload(const sw_spec *sp, const char *s);
 void sw_make_points(sw_run *r, const char *out);
 /* Whether workload w is in this run (all, or the --quick subset). */
 int sw_in_run(const sw_run *r, int w);
+/* Whether point p runs: its workload is in the run and, under --quick, its config in the workload's quick-configs. */
+int sw_point_in_run(const sw_run *r, const sw_point *p);
 /* Points of the run still to do (not ok, real configs, in the run's workloads). */
 int sw_pending(const sw_run *r, sw_point **todo);
 void sw_write_status(sw_point *p, int code);

@@ -63,7 +63,7 @@ void sw_run_local(sw_run *r, int jobs, int verbose)
 {
     for (int i = 0; i < r->n; i++) {
         const sw_point *p = &r->pts[i];
-        if (verbose && p->ok && sw_in_run(r, p->w)) printf("skipped %s (status ok)\n", p->dir);
+        if (verbose && p->ok && sw_point_in_run(r, p)) printf("skipped %s (status ok)\n", p->dir);
     }
     sw_point **todo = sw_grow(NULL, (size_t)(r->n + 1) * sizeof *todo);
     int n = sw_pending(r, todo);

@@ -86,9 +86,14 @@ static void build_argv(sw_run *r, sw_point *p)
     p->argv[n++] = "run";
     p->argv[n++] = w->name;
     p->argv[n++] = "--size";
-    p->argv[n++] = (char *)(r->size ? r->size : w->size ? w->size : sp->size);
+    int own = r->quick && w->n_quick_sets; /* its quick parameters are for its own size */
+    p->argv[n++] = (char *)(r->size && !own ? r->size : w->size ? w->size : sp->size);
     p->argv[n++] = "--config";
     for (int i = 0; i < c->n_args; i++) p->argv[n++] = c->args[i];
+    for (int i = 0; own && i < w->n_quick_sets; i++) {
+        p->argv[n++] = "--set";
+        p->argv[n++] = w->quick_sets[i];
+    }
     for (int e = 0; e < sp->n_extras; e++) {
         const sw_extra *x = &sp->extras[e];
         if (!matches(x->workload, w->name) || !matches(x->config, c->name)) continue;
@@ -104,6 +109,17 @@ int sw_in_run(const sw_run *r, int w)
     for (int i = 0; i < r->spec->n_workloads; i++) any |= r->spec->workloads[i].quick;
     /* no workload marked quick: the first one stands for the experiment */
     return any ? r->spec->workloads[w].quick : w == 0;
+}
+
+int sw_point_in_run(const sw_run *r, const sw_point *p)
+{
+    if (!sw_in_run(r, p->w)) return 0;
+    const char *list = r->spec->workloads[p->w].quick_configs, *name = r->spec->configs[p->c].name;
+    if (!r->quick || !list) return 1;
+    size_t n = strlen(name);
+    for (const char *s = list; s; s = strchr(s, ',') ? strchr(s, ',') + 1 : NULL)
+        if (strncmp(s, name, n) == 0 && (s[n] == ',' || s[n] == '\0')) return 1;
+    return 0;
 }
 
 void sw_make_points(sw_run *r, const char *out)
@@ -135,7 +151,7 @@ int sw_pending(const sw_run *r, sw_point **todo)
     int n = 0;
     for (int i = 0; i < r->n; i++) {
         sw_point *p = &r->pts[i];
-        if (!r->spec->configs[p->c].oracle && sw_in_run(r, p->w) && !p->ok) todo[n++] = p;
+        if (!r->spec->configs[p->c].oracle && sw_point_in_run(r, p) && !p->ok) todo[n++] = p;
     }
     return n;
 }
@@ -203,7 +219,7 @@ static void read_stats(sw_point *p, sw_columns *cols)
 void sw_read_all_stats(sw_run *r)
 {
     for (int i = 0; i < r->n; i++)
-        if (r->pts[i].dir[0] && sw_in_run(r, r->pts[i].w)) read_stats(&r->pts[i], &r->cols);
+        if (r->pts[i].dir[0] && sw_point_in_run(r, &r->pts[i])) read_stats(&r->pts[i], &r->cols);
 }
 
 const char *sw_value(const sw_point *p, int col)

@@ -1,7 +1,10 @@
 /* The sweep spec: a text file, one directive a line, '#' starts a comment.
- *   workload NAME [label=L] [class=C] [size=S] [quick]
+ *   workload NAME [label=L] [class=C] [size=S] [quick] [quick-set=NAME=VALUE ...]
  *                                    a workload as `gtlm run` names it, the document's abbreviation,
- *                                    its benchmark class, its own size preset, part of --quick
+ *                                    its benchmark class, its own size preset, part of --quick;
+ *                                    quick-set: part of --quick at its own size with these
+ *                                    parameters (`gtlm run --set`) instead of at size tiny;
+ *                                    quick-configs=A,B,...: under --quick only these configs
  *   config NAME FILE [ARG ...]       an option file (relative to the current directory) and
  *                                    arguments passed verbatim to `gtlm run` after it
  *   oracle NAME best-of M1 M2 ... by [min|max] STAT
@@ -133,7 +136,7 @@ static int add_class(sw_spec *sp, const char *name, int line)
 
 static int workload_line(sw_spec *sp, char **tok, int n, int line)
 {
-    if (n < 2) BAD("expected 'workload NAME [label=L] [class=C] [size=S] [quick]'");
+    if (n < 2) BAD("expected 'workload NAME [label=L] [class=C] [size=S] [quick] [quick-set=NAME=VALUE ...]'");
     if (sp->n_workloads == SW_MAX_WORKLOADS) BAD("more than %d workloads", SW_MAX_WORKLOADS);
     if (sw_find_workload(sp, tok[1]) >= 0) BAD("workload '%s' is repeated", tok[1]);
     sw_workload *w = &sp->workloads[sp->n_workloads];
@@ -150,8 +153,15 @@ static int workload_line(sw_spec *sp, char **tok, int n, int line)
             w->size = sw_strdup(tok[i] + 5);
         } else if (strcmp(tok[i], "quick") == 0) {
             w->quick = 1;
+        } else if (strncmp(tok[i], "quick-set=", 10) == 0 && strchr(tok[i] + 10, '=') && tok[i][10] != '=') {
+            if (w->n_quick_sets == SW_MAX_QUICK_SETS) BAD("more than %d quick-set parameters", SW_MAX_QUICK_SETS);
+            w->quick_sets[w->n_quick_sets++] = sw_strdup(tok[i] + 10);
+            w->quick = 1;
+        } else if (strncmp(tok[i], "quick-configs=", 14) == 0 && tok[i][14]) {
+            w->quick_configs = sw_strdup(tok[i] + 14);
         } else {
-            BAD("expected label=L, class=C, size=S or quick after the workload, got '%s'", tok[i]);
+            BAD("expected label=L, class=C, size=S, quick, quick-set=NAME=VALUE or quick-configs=A,B after the "
+                "workload, got '%s'", tok[i]);
         }
     }
     w->name = sw_strdup(tok[1]);
@@ -383,6 +393,16 @@ int sw_check_spec(sw_spec *sp)
             fprintf(stderr, "gtlm: metric '%s': over=%s is not a config of %s\n", m->name, m->over, sp->path);
             return CLI_USAGE;
         }
+    }
+    for (int w = 0; w < sp->n_workloads; w++) {
+        char names[SW_LINE];
+        snprintf(names, sizeof names, "%s", sp->workloads[w].quick_configs ? sp->workloads[w].quick_configs : "");
+        for (char *save = NULL, *c = strtok_r(names, ",", &save); c; c = strtok_r(NULL, ",", &save))
+            if (sw_find_config(sp, c) < 0) {
+                fprintf(stderr, "gtlm: workload '%s': quick-configs names '%s', not a config of %s\n",
+                        sp->workloads[w].label, c, sp->path);
+                return CLI_USAGE;
+            }
     }
     for (int i = 0; i < sp->n_figures; i++) {
         sw_figure *f = &sp->figures[i];
