@@ -13,7 +13,7 @@ struct Maw {
     maw_ctrl c{};
     Maw()
     {
-        maw_params p{24, 10, 200.0, 100.0, 0.05, 0.05, 0};
+        maw_params p{24, 10, 200.0, 100.0, 0.05, 0.05, 0, MAW_TRIGGER_BOTH};
         EXPECT_EQ(maw_reset(&c, &p), 0);
     }
     maw_step period(double lat, double lls = 0.1, uint64_t m = 1000, uint64_t mb = 750)
@@ -30,7 +30,7 @@ TEST(CbwtMaw, StartsAtNmaxAndHoldsWithoutContentionAndCongestion)
     EXPECT_EQ(m.period(300, 0.01), MAW_STEP_NONE); // congestion but no contention
     EXPECT_EQ(m.period(150, 0.5), MAW_STEP_NONE);  // contention but no congestion
     EXPECT_EQ(m.c.maw, 24);
-    maw_params bad{24, 10, 100.0, 200.0, 0.05, 0.05, 0};
+    maw_params bad{24, 10, 100.0, 200.0, 0.05, 0.05, 0, MAW_TRIGGER_BOTH};
     EXPECT_EQ(maw_reset(&m.c, &bad), -1);
 }
 
