@@ -8,6 +8,7 @@ const char *const cbwt_eq1_names[] = {"nmax", "current", NULL};
 const char *const cbwt_pd_launch_names[] = {"keep", "reset", NULL};
 const char *const cbwt_scope_names[] = {"global", "core", NULL};
 const char *const cbwt_vb_launch_names[] = {"keep", "clear", NULL};
+const char *const cbwt_step1_names[] = {"both", "congestion", NULL};
 
 int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *e)
 {
@@ -57,6 +58,8 @@ int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *e)
                        "CBWT: NoC latency counts a packet's wait in its sender's queue (L1 miss/bypass, L2 response)", e);
     rc |= opt_add_enum(r, b, "-cbwt_vb_launch", &c->vb_launch, cbwt_vb_launch_names, "keep",
                        "at a kernel launch keep the L2 victim bits (doc: evictions clear them) or clear them (the L1s were invalidated)", e);
+    rc |= opt_add_enum(r, b, "-cbwt_step1", &c->step1, cbwt_step1_names, "both",
+                       "CBWT step 1 (Eq. 1) on contention and NoC congestion (doc) or on NoC congestion alone", e);
     return rc;
 }
 

@@ -10,6 +10,7 @@ enum { CBWT_EQ1_NMAX = 0, CBWT_EQ1_CURRENT = 1 };
 enum { CBWT_PD_KEEP = 0, CBWT_PD_RESET = 1 };
 enum { CBWT_SCOPE_GLOBAL = 0, CBWT_SCOPE_CORE = 1 };
 enum { CBWT_VB_KEEP = 0, CBWT_VB_CLEAR = 1 };
+enum { CBWT_STEP1_BOTH = 0, CBWT_STEP1_CONGESTION = 1 }; /* = maw_trigger */
 
 typedef struct cbwt_config {
     int maw;             /* static max active warps per scheduler (SWL-N, any scheduler); 0 = none */
@@ -37,12 +38,14 @@ typedef struct cbwt_config {
     int vb_launch;       /* kernel launch: keep the L2's victim bits (doc: only evictions clear them) or clear them */
     int noc_src_queue;   /* NoC latency from a packet's entry into its sender's queue (L1 miss queue,
                             bypass queue, L2 response queue), not from its first offer (spec 3.4) */
+    int step1;           /* what takes step 1: contention and congestion (doc, Fig. 12) or congestion alone */
 } cbwt_config;
 
 extern const char *const cbwt_eq1_names[];
 extern const char *const cbwt_pd_launch_names[];
 extern const char *const cbwt_scope_names[];
 extern const char *const cbwt_vb_launch_names[];
+extern const char *const cbwt_step1_names[];
 
 int cbwt_options_register(opt_registry *r, cbwt_config *c, strbuf *err);
 int cbwt_config_check(const opt_registry *r, const cbwt_config *c, strbuf *err);

@@ -34,6 +34,7 @@ int cbwt_ctl_init(cbwt_ctl *c, const cbwt_config *cfg, int n_slices, int l2_sets
     c->params.t_lls = cfg->t_lls;
     c->params.t_w = cfg->t_w;
     c->params.coarse_up = cfg->coarse_up;
+    c->params.trigger = cfg->step1 == CBWT_STEP1_CONGESTION ? MAW_TRIGGER_CONGESTION : MAW_TRIGGER_BOTH;
     c->params.n_max = 1;
     int bad = c->params.t_noc_l > c->params.t_noc_h || maw_reset(&c->g.maw, &c->params) != 0;
     for (int i = 0; c->core && i < n_sms; i++) bad |= maw_reset(&c->core[i].maw, &c->params) != 0;
@@ -132,7 +133,9 @@ static int unit_poll(cbwt_ctl *c, cbwt_unit *u, int sm, uint64_t loads, uint64_t
     u->noc_lat = in.noc_lat;
     u->lls_rate = in.lls_rate;
     u->bratio = in.m ? (double)in.m_b / (double)in.m : 0.0;
+    uint64_t cong_only = u->maw.congestion_only;
     u->step = (uint64_t)maw_period(&u->maw, &in);
+    c->congestion_only += u->maw.congestion_only - cong_only;
     u->dir = (uint64_t)u->maw.dir;
     c->steps[u->step]++;
     c->periods++;

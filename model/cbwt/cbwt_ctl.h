@@ -48,6 +48,7 @@ typedef struct cbwt_ctl {
     uint64_t last_cycle;          /* the last poll (MAW integration) */
     /* statistics (core scope: summed over the SMs' controllers) */
     uint64_t periods, timeouts, steps[MAW_STEP_COUNT];
+    uint64_t congestion_only;     /* steps 1/1dec without contention (-cbwt_step1 congestion) */
     uint64_t maw_cycles, cycles;  /* MAW x core cycles, cycles (x SMs in core scope): the average MAW */
     uint64_t period_loads, period_bypasses; /* m and m_b summed over closed periods */
 } cbwt_ctl;

@@ -6,7 +6,9 @@
 
 int maw_reset(maw_ctrl *c, const maw_params *p)
 {
-    if (!p || p->n_max < 1 || p->t_w < 1 || p->t_noc_l > p->t_noc_h || p->t_noc_g < 0) return -1;
+    if (!p || p->n_max < 1 || p->t_w < 1 || p->t_noc_l > p->t_noc_h || p->t_noc_g < 0 ||
+        (unsigned)p->trigger > MAW_TRIGGER_CONGESTION)
+        return -1;
     memset(c, 0, sizeof *c);
     c->p = *p;
     c->maw = c->prev_maw = p->n_max;
@@ -26,7 +28,7 @@ static maw_step move(maw_ctrl *c, int to, maw_dir d, maw_step s)
 static maw_step coarse(maw_ctrl *c, const maw_inputs *in)
 {
     int contention = in->lls_rate > c->p.t_lls, congestion = in->noc_lat > c->p.t_noc_h;
-    if (!(contention && congestion)) {
+    if (!(congestion && (contention || c->p.trigger == MAW_TRIGGER_CONGESTION))) {
         if (c->p.coarse_up && in->noc_lat < c->p.t_noc_l && c->maw < c->p.n_max)
             return move(c, c->maw + 1, MAW_DIR_INC, MAW_STEP_3);
         c->dir = MAW_DIR_NONE;
@@ -35,6 +37,7 @@ static maw_step coarse(maw_ctrl *c, const maw_inputs *in)
     double ratio = in->m ? (double)in->m_b / (double)in->m : 0.0;
     int nt = (int)lround((1.0 - ratio) * c->p.n_max);
     if (nt < 1) nt = 1;
+    c->congestion_only += (uint64_t)!contention;
     if (nt < c->maw) return move(c, nt, MAW_DIR_DEC, MAW_STEP_1);
     return move(c, c->maw - 1, MAW_DIR_DEC, MAW_STEP_1_DEC);
 }

@@ -7,6 +7,10 @@
  *             n_t = clamp(round((1 - m_b/m) * n_max), 1, n_max) if n_t < MAW, else MAW - 1
  *             (STEP_1_DEC, a PROPOSAL so a congested kernel keeps moving); otherwise no action
  *             (with coarse_up: lat < T_NoC_L and MAW < n_max takes step 3).
+ *             With the congestion trigger (MAW_TRIGGER_CONGESTION) congestion alone takes step 1:
+ *             Sec. V-B, "If NoC or DRAM congestion is also detected, the warp schedulers are
+ *             notified and they may try to reduce the number of active warps according to the
+ *             statistical information related to congestion and bypassing" (Eq. 1's m_b/m).
  *   MAW < T_w (fine, conservative search):
  *     step 4: the last +-1 moved latency out of [T_NoC_L, T_NoC_H] from inside it: undo it.
  *     step 2: lat > T_NoC_H, or the last decrement cut latency by more than T_NoC_G: MAW - 1.
@@ -34,6 +38,9 @@ typedef enum maw_step {
     MAW_STEP_COUNT
 } maw_step;
 
+/* What takes step 1: contention and congestion (Fig. 12's text, the default), or congestion alone */
+typedef enum maw_trigger { MAW_TRIGGER_BOTH = 0, MAW_TRIGGER_CONGESTION } maw_trigger;
+
 typedef enum maw_dir { MAW_DIR_NONE = 0, MAW_DIR_DEC, MAW_DIR_INC } maw_dir;
 
 typedef struct maw_params {
@@ -45,6 +52,7 @@ typedef struct maw_params {
     int coarse_up;    /* PROPOSAL: in the coarse region an uncongested period (lat < T_NoC_L) below
                          n_max takes step 3 too; 0 = the spec's literal "no action" (MAW could stay
                          at an Eq. 1 estimate >= T_w for the rest of the kernel) */
+    maw_trigger trigger; /* what takes step 1 (0 = both, the document's text) */
 } maw_params;
 
 typedef struct maw_inputs {
@@ -60,6 +68,7 @@ typedef struct maw_ctrl {
     double prev_lat;
     int have_prev_lat;
     uint64_t periods, steps[MAW_STEP_COUNT];
+    uint64_t congestion_only; /* steps 1 and 1dec taken with lls_rate <= T_LLS (congestion trigger) */
 } maw_ctrl;
 
 /* Kernel launch: MAW = n_max. 0, or -1 on bad parameters (n_max < 1, t_w < 1, t_noc_l > t_noc_h). */

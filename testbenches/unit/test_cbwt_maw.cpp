@@ -13,7 +13,7 @@ struct Maw {
     maw_ctrl c{};
     Maw()
     {
-        maw_params p{24, 10, 200.0, 100.0, 0.05, 0.05, 0};
+        maw_params p{24, 10, 200.0, 100.0, 0.05, 0.05, 0, MAW_TRIGGER_BOTH};
         EXPECT_EQ(maw_reset(&c, &p), 0);
     }
     maw_step period(double lat, double lls = 0.1, uint64_t m = 1000, uint64_t mb = 750)
@@ -30,7 +30,7 @@ TEST(CbwtMaw, StartsAtNmaxAndHoldsWithoutContentionAndCongestion)
     EXPECT_EQ(m.period(300, 0.01), MAW_STEP_NONE); // congestion but no contention
     EXPECT_EQ(m.period(150, 0.5), MAW_STEP_NONE);  // contention but no congestion
     EXPECT_EQ(m.c.maw, 24);
-    maw_params bad{24, 10, 100.0, 200.0, 0.05, 0.05, 0};
+    maw_params bad{24, 10, 100.0, 200.0, 0.05, 0.05, 0, MAW_TRIGGER_BOTH};
     EXPECT_EQ(maw_reset(&m.c, &bad), -1);
 }
 
@@ -127,6 +127,50 @@ TEST(CbwtMaw, BoundsAndReturnToCoarseRegion)
     EXPECT_EQ(m.c.maw, 10);         // +1 per period until T_w ...
     EXPECT_EQ(m.period(50, 0.0), MAW_STEP_NONE); // ... then coarse rules apply again
     EXPECT_STREQ(maw_step_name(MAW_STEP_4), "4");
+}
+
+// -cbwt_step1 congestion: NoC congestion alone (lat > T_NoC_H) takes step 1, Eq. 1 on the
+// sampler L1's m_b/m (seed Sec. V-B: with NoC congestion "the warp schedulers are notified and they
+// may try to reduce the number of active warps according to the statistical information related to
+// congestion and bypassing"); without congestion nothing changes, contention or not.
+TEST(CbwtMaw, Step1OnCongestionAloneWithTheCongestionTrigger)
+{
+    maw_params p{24, 10, 200.0, 100.0, 0.05, 0.05, 0, MAW_TRIGGER_CONGESTION};
+    maw_ctrl c{};
+    ASSERT_EQ(maw_reset(&c, &p), 0);
+    auto period = [&c](double lat, double lls, uint64_t mb) {
+        maw_inputs in{lat, lls, 1000, mb};
+        return maw_period(&c, &in);
+    };
+    EXPECT_EQ(period(150, 0.5, 750), MAW_STEP_NONE); // contention, latency in range: no step
+    EXPECT_EQ(period(300, 0.0, 400), MAW_STEP_1);    // congestion alone, m_b/m 0.4: n_t = 0.6 x 24 = 14.4 -> 14
+    EXPECT_EQ(c.maw, 14);
+    EXPECT_EQ(c.congestion_only, 1u);
+    EXPECT_EQ(period(300, 0.01, 500), MAW_STEP_1);    // n_t = 0.5 x 24 = 12 < 14
+    EXPECT_EQ(c.maw, 12);
+    EXPECT_EQ(period(300, 0.0, 200), MAW_STEP_1_DEC); // n_t = 0.8 x 24 = 19.2 -> 19, not below 12: -1
+    EXPECT_EQ(c.maw, 11);
+    EXPECT_EQ(c.congestion_only, 3u);
+    EXPECT_EQ(period(300, 0.2, 600), MAW_STEP_1);     // contention too: n_t = 0.4 x 24 = 9.6 -> 10
+    EXPECT_EQ(c.maw, 10);
+    EXPECT_EQ(c.congestion_only, 3u);                 // not a congestion-only step
+    EXPECT_EQ(period(300, 0.0, 0), MAW_STEP_1_DEC);   // MAW 10 = T_w is still coarse: n_t 24, -1
+    EXPECT_EQ(c.maw, 9);
+    EXPECT_EQ(period(300, 0.0, 900), MAW_STEP_2);     // fine region: latency alone, as without the option
+    EXPECT_EQ(c.maw, 8);
+    EXPECT_EQ(c.congestion_only, 4u);
+    EXPECT_EQ(c.steps[MAW_STEP_1], 3u);
+    EXPECT_EQ(c.steps[MAW_STEP_1_DEC], 2u);
+    maw_params bad = p;
+    bad.trigger = static_cast<maw_trigger>(2);
+    EXPECT_EQ(maw_reset(&c, &bad), -1);
+    // the same congested period without contention under the document's trigger: no step
+    maw_params both = p;
+    both.trigger = MAW_TRIGGER_BOTH;
+    ASSERT_EQ(maw_reset(&c, &both), 0);
+    EXPECT_EQ(period(300, 0.0, 400), MAW_STEP_NONE);
+    EXPECT_EQ(c.maw, 24);
+    EXPECT_EQ(c.congestion_only, 0u);
 }
 
 } // namespace

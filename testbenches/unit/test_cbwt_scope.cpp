@@ -144,3 +144,32 @@ TEST(CbwtScope, VictimBitsSurviveAKernelLaunchUnlessCleared)
         cbwt_ctl_free(&c);
     }
 }
+
+// -cbwt_step1 congestion through the GPU-wide controller: a period with congested packets (40
+// cycles > T_NoC_H 16) and no LLS takes step 1 to Eq. 1's (1 - 50/100) x 24 = 12 and counts as a
+// congestion-only step; the document's trigger (both) holds at n_max on the same inputs.
+TEST(CbwtScope, CongestionTriggerTakesStep1WithoutContention)
+{
+    for (int trig : {CBWT_STEP1_BOTH, CBWT_STEP1_CONGESTION}) {
+        cbwt_config cfg = cbwt_ctl_test_cfg(CBWT_SCOPE_GLOBAL);
+        cfg.step1 = trig;
+        cbwt_ctl c;
+        ASSERT_EQ(cbwt_ctl_init(&c, &cfg, 1, 64, 16, 2, 4.0), 0); // T_NoC_L 8, T_NoC_H 16
+        cbwt_ctl_kernel_begin(&c, 24, 0, 0, 0);
+        lls_on_miss(&c.hw[0], 0, 0); // one access to a sampled set, no LLS: lls_rate 0
+        for (int i = 0; i < 8; i++) noc_sampler_record(&c.noc, 1, 40, NOC_DIR_REQ, 0);
+        EXPECT_EQ(cbwt_ctl_poll(&c, 100, 50, 10), 1);
+        EXPECT_DOUBLE_EQ(c.g.lls_rate, 0.0);
+        EXPECT_DOUBLE_EQ(c.g.noc_lat, 40.0);
+        if (trig == CBWT_STEP1_CONGESTION) {
+            EXPECT_EQ(c.g.step, (uint64_t)MAW_STEP_1);
+            EXPECT_EQ(c.g.maw.maw, 12);
+            EXPECT_EQ(c.congestion_only, 1u);
+        } else {
+            EXPECT_EQ(c.g.step, (uint64_t)MAW_STEP_NONE);
+            EXPECT_EQ(c.g.maw.maw, 24);
+            EXPECT_EQ(c.congestion_only, 0u);
+        }
+        cbwt_ctl_free(&c);
+    }
+}

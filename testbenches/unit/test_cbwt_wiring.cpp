@@ -290,7 +290,7 @@ TEST(CbwtWiring, ReuseHistogramCountsLoadHitsFromFillToEviction)
 TEST(CbwtWiring, CoarseRegionStepsUpWhenUncongestedOnlyWithCoarseUp)
 {
     for (int up : {0, 1}) {
-        maw_params p{24, 10, 200.0, 100.0, 0.05, 0.05, up};
+        maw_params p{24, 10, 200.0, 100.0, 0.05, 0.05, up, MAW_TRIGGER_BOTH};
         maw_ctrl c;
         ASSERT_EQ(maw_reset(&c, &p), 0);
         maw_inputs hot{300.0, 0.5, 100, 50}; // step 1: MAW = 12 (still >= T_w)

@@ -216,6 +216,9 @@ void CbwtGlue::register_stats(stat_registry *r)
     for (int s = 0; s < MAW_STEP_COUNT; s++)
         counter(std::string("gpu.cbwt.step_") + maw_step_name(static_cast<maw_step>(s)), &ctl_.steps[s], "periods",
                 "CBWT: periods that took this controller step (none, 1, 1dec, 2..6)");
+    if (ctl_.cfg.step1 == CBWT_STEP1_CONGESTION)
+        counter("gpu.cbwt.step_1_congestion_only", &ctl_.congestion_only, "periods",
+                "CBWT: steps 1 and 1dec taken on NoC congestion with lls_rate <= T_LLS (-cbwt_step1 congestion)");
     counter("gpu.cbwt.maw_cycles", &ctl_.maw_cycles, "warp-cycles", "CBWT: MAW per scheduler summed over core cycles");
     counter("gpu.cbwt.cycles", &ctl_.cycles, "cycles", "CBWT: core cycles the controller ran");
     ratio("gpu.cbwt.maw_avg", "gpu.cbwt.maw_cycles", "gpu.cbwt.cycles", "CBWT: average MAW per scheduler");
