@@ -94,6 +94,13 @@ static uint32_t slot_of(const sm_prefetch *p, uint32_t n, int64_t warp)
     return p->members[k];
 }
 
+/* Whether a SAP target goes back to LAWS after its prefetch's outcome: not when it was dropped; a
+ * line already present or pending (CACHE_HIT) with -gtlm_sap_return_present 1 (spec gap 8). */
+static int returned(const sm_core *s, cache_status st)
+{
+    return st == CACHE_MISS || (st == CACHE_HIT && s->cfg->sm.sap_return_present);
+}
+
 static void sap_miss(sm_core *s, sm_prefetch *p, const sm_ldst *u, uint64_t pc, uint64_t line)
 {
     sched *sc = &s->scheds[u->slot % s->n_sched];
@@ -111,7 +118,7 @@ static void sap_miss(sm_core *s, sm_prefetch *p, const sm_ldst *u, uint64_t pc, 
     }
     uint32_t t = 0, slots[SAP_WQ];
     for (uint32_t i = 0; i < m; i++)
-        if (prefetch_line(s, p->pf[i].addr, u->pc) != CACHE_RESERVATION_FAIL) slots[t++] = slot_of(p, n, p->pf[i].warp);
+        if (returned(s, prefetch_line(s, p->pf[i].addr, u->pc))) slots[t++] = slot_of(p, n, p->pf[i].warp);
     for (uint32_t i = 0; i < t; i++) p->members[i] = slots[i];
     p->n_targets = t; /* LAWS moves them after the group's own move (sm_prefetch_targets_to_laws) */
     p->sap_targets += t;
@@ -161,7 +168,7 @@ void sm_prefetch_cycle(sm_core *s, uint64_t cycle)
         return;
     }
     s->l1d.now = cycle;
-    if (prefetch_line(s, e.addr, e.pc) == CACHE_RESERVATION_FAIL || !e.has_target) return;
+    if (!returned(s, prefetch_line(s, e.addr, e.pc)) || !e.has_target) return;
     laws_prioritize(&s->scheds[e.slot % s->n_sched], &e.slot, 1);
     p->sap_targets++;
 }

@@ -103,6 +103,11 @@ TEST(CliApres, QueuedPrefetchesNeverTakeTheDemandsPort)
         EXPECT_EQ(sum_units(b.out, "sm", "l1d.prefetch.port_shared"),
                   bi + sum_units(b.out, "sm", "l1d.prefetch.redundant") + sum_units(b.out, "sm", "l1d.prefetch.dropped"))
             << w << b.out;
+        // -gtlm_sap_return_present 0: only the warps a prefetch went out for move to LAWS' head
+        Result o = run(base + "-gtlm_sap_return_present 0");
+        ASSERT_EQ(o.code, 0) << o.out;
+        EXPECT_EQ(sum_units(o.out, "sm", "l1d.prefetch.sap_targets"), sum_units(o.out, "sm", "l1d.prefetch.issued"))
+            << w << o.out;
     }
 }
 
