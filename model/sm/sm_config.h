@@ -25,6 +25,8 @@ typedef struct sm_config {
     gsim_policy_spec scheduler;    /* lrr, gto, two_level_active:..., warp_limiting:... */
     int l1_prefetcher;             /* sm_l1_prefetcher: 0 none, 1 str, 2 sld, 3 sap (APRES) */
     int prefetch_table;            /* STR / SAP table entries */
+    int sap_return_present;        /* -gtlm_sap_return_present: SAP returns targets whose line is present or pending */
+    int prefetch_issue;            /* -gtlm_l1_prefetch_issue: 0 at the trigger, 1 on the idle L1 port, 2 own port */
     int apres_stats;               /* -gtlm_apres_stats: L1 locality, latency and traffic counters (sm_locality.c) */
     int max_insn_issue_per_warp;   /* instructions a warp may issue per cycle */
     int dual_issue_diff_units;

@@ -405,6 +405,7 @@ void sm_core_tick(sm_core *s, uint64_t cycle)
     sm_apply_response(s, cycle);
     sm_wheel_run(s, cycle);
     sm_ldst_cycle(s, cycle);
+    if (s->pf.q_n) sm_prefetch_cycle(s, cycle);
     if (s->live_ctas) sm_issue_cycle(s, cycle);
     else sm_update_dirty(s);
     if (s->retry.allowed) sm_retry_arm(s, cycle + 1);
@@ -526,7 +527,7 @@ int sm_core_response(sm_core *s, uint64_t id, uint64_t addr, uint8_t sector_mask
 uint64_t sm_core_next_work(const sm_core *s, uint64_t cycle)
 {
     if (s->error) return SM_NEVER;
-    if (s->n_dirty || s->n_ready || s->ldst.busy || s->rexq.n || s->mrpb.n || out_pick(s) >= 0) return cycle;
+    if (s->n_dirty || s->n_ready || s->ldst.busy || s->rexq.n || s->mrpb.n || s->pf.q_n || out_pick(s) >= 0) return cycle;
     return sm_core_next_event(s, cycle);
 }
 

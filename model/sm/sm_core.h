@@ -252,6 +252,14 @@ typedef struct sm_ldst {        /* the memory instruction in the LD/ST unit */
     coal_result reqs;
 } sm_ldst;
 
+/* A prefetch waiting for the L1D tag port (-gtlm_l1_prefetch_issue 1, 2); SAP's carry their target warp. */
+typedef struct sm_pf_pending {
+    uint64_t addr;
+    int64_t warp;               /* the target's logical warp ID (SAP), checked again at issue */
+    uint32_t pc, slot;
+    uint8_t has_target;
+} sm_pf_pending;
+
 /* The L1D prefetcher of the SM (sm_prefetch.c; -gtlm_l1_prefetcher). */
 typedef struct sm_prefetch {
     int kind;                   /* 0 none, 1 str, 2 sld, 3 sap */
@@ -264,7 +272,17 @@ typedef struct sm_prefetch {
     uint32_t n_targets;         /* SAP targets waiting for LAWS (members[0..n_targets)) */
     uint64_t sap_targets;       /* warps SAP returned to LAWS */
     uint64_t storage_bytes;     /* SAP: APRES' Table II storage (LAWS + SAP) of this SM */
+    int issue;                  /* -gtlm_l1_prefetch_issue: 0 at the trigger, 1 idle L1 port, 2 own port */
+    sm_pf_pending *q;           /* prefetches waiting for the port: a ring of SM_PF_QUEUE */
+    uint32_t q_head, q_n;
+    uint64_t port_cycle;        /* the last cycle a demand request took the L1D tag port */
+    uint64_t port_shared;       /* prefetches that accessed the L1D in a cycle a demand request did */
+    uint64_t superseded;        /* SAP prefetches a newer group's trigger replaced before they issued */
+    uint64_t queue_full;        /* STR/SLD prefetches refused by a full queue */
+    uint64_t stale;             /* SAP prefetches whose target warp had exited when their turn came */
 } sm_prefetch;
+
+#define SM_PF_QUEUE 48u /* SAP's warp queue (Table II: 48 entries); STR and SLD use the same */
 
 /* APRES' L1D locality, latency and traffic counters (sm_locality.c; -gtlm_apres_stats). */
 typedef struct sm_locality {

@@ -22,6 +22,8 @@ void sm_prefetch_free(sm_core *s);
 void sm_prefetch_reset(sm_core *s);
 void sm_prefetch_on_access(sm_core *s, const coal_req *q, int first, cache_status st);
 void sm_prefetch_targets_to_laws(sm_core *s);
+/* One queued prefetch into the L1D (-gtlm_l1_prefetch_issue 1, 2); call with pf.q_n > 0 after the LD/ST stage. */
+void sm_prefetch_cycle(sm_core *s, uint64_t cycle);
 
 static inline uint32_t sm_pc_hash(uint32_t pc) { return pc & 31u; }
 

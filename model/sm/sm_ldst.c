@@ -181,6 +181,7 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     cr.is_local = u->space == PS_LOCAL;
     cr.partial_mask = u->is_store ? (uint8_t)(q->sectors & (uint8_t)~q->full) : 0;
     int lb = s->lb_on && c == &s->l1d && u->space == PS_GLOBAL;
+    if (c == &s->l1d) s->pf.port_cycle = cycle; /* queued prefetches wait for a cycle without a demand */
     uint64_t done;
     if (lb && !u->is_store && sm_lb_load_lookup(s, q->line, cycle, latency, &done)) { /* a Reg hit */
         r->outstanding++;

@@ -46,6 +46,12 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
                        "sap (APRES; needs -gpgpu_scheduler laws)", e);
     rc |= opt_add_int(r, b, "-gtlm_l1_prefetch_table", &c->prefetch_table, "10", 1, 64,
                       "STR and SAP table entries (APRES' PT has 10)", e);
+    rc |= opt_add_bool(r, b, "-gtlm_sap_return_present", &c->sap_return_present, "1",
+                       "SAP also returns to LAWS the target warps whose predicted line is already present or pending "
+                       "(spec gap 8); 0: only those a prefetch went out for", e);
+    rc |= opt_add_int(r, b, "-gtlm_l1_prefetch_issue", &c->prefetch_issue, "1", 0, 2,
+                      "when queued L1D prefetches access the L1: 0 all at the trigger, 1 one per cycle the demand "
+                      "stream leaves the tag port idle, 2 one per cycle on a port of their own", e);
     rc |= opt_add_bool(r, b, "-gtlm_apres_stats", &c->apres_stats, "0",
                        "APRES statistics: L1D hit-after-hit/miss, cold vs capacity+conflict misses, demand and "
                        "prefetch latency and bytes", e);

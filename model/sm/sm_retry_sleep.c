@@ -19,7 +19,7 @@ static int stuck(const sm_core *s, uint64_t cycle)
 {
     if (!s->ldst.busy || !s->l1d.fail_known || s->l1d.fail_gen != s->l1d.gen) return 0; /* the usual answer, first */
     if (s->error || !s->live_ctas || s->n_dirty || s->slb || s->lb_on || s->pcal_on || s->cerf_on || s->next_mem ||
-        s->rexq.n || s->rexq.e ||
+        s->rexq.n || s->rexq.e || s->pf.q_n ||
         s->mrpb.n || s->mrpb.n_queues || cycle < s->pm_issue_at)
         return 0;
     const sm_ldst *u = &s->ldst;

@@ -75,6 +75,42 @@ uint64_t sum_units(const std::string &out, const std::string &unit, const std::s
 
 } // namespace
 
+// Spec gap 14: queued prefetches (-gtlm_l1_prefetch_issue 1, the default) take the L1D tag port
+// only in cycles no demand request took it, and a SAP target warp moves to LAWS' head when its
+// prefetch goes. Issued at the trigger (0), each prefetch shares the demand's cycle and sits ahead
+// of the demand's next requests in the MSHRs and the miss queue: on MUM (uncoalesced, MSHR-bound)
+// that cost LAWS 7% of its time. KMeans' loads are uncoalesced: a trigger's burst meets the head
+// warp's own remaining requests there.
+TEST(CliApres, QueuedPrefetchesNeverTakeTheDemandsPort)
+{
+    for (const char *w : {"sdk/VectorAdd", "rodinia/KMeans"}) {
+        const std::string base = std::string("run ") + w + " --size tiny --check-stats --per-unit --config " + configs +
+                                 "gtx480-apres.config -gpgpu_scheduler laws -gtlm_l1_prefetcher sap ";
+        Result q = run(base + "-gtlm_l1_prefetch_issue 1");
+        Result b = run(base + "-gtlm_l1_prefetch_issue 0");
+        ASSERT_EQ(q.code, 0) << q.out;
+        ASSERT_EQ(b.code, 0) << b.out;
+        EXPECT_NE(q.out.find(": verified"), std::string::npos) << q.out;
+        EXPECT_NE(q.out.find("invariants hold"), std::string::npos) << q.out;
+        uint64_t qi = sum_units(q.out, "sm", "l1d.prefetch.issued"), qr = sum_units(q.out, "sm", "l1d.prefetch.redundant");
+        EXPECT_GT(qi, 0u) << w << q.out;
+        EXPECT_EQ(sum_units(q.out, "sm", "l1d.prefetch.port_shared"), 0u) << w << q.out;
+        // every target moved had its prefetch taken (issued or already present / pending)
+        EXPECT_EQ(sum_units(q.out, "sm", "l1d.prefetch.sap_targets"), qi + qr) << w << q.out;
+        // at the trigger every prefetch (issued, redundant or dropped) shares the demand's cycle
+        uint64_t bi = sum_units(b.out, "sm", "l1d.prefetch.issued");
+        EXPECT_GT(bi, 0u) << w << b.out;
+        EXPECT_EQ(sum_units(b.out, "sm", "l1d.prefetch.port_shared"),
+                  bi + sum_units(b.out, "sm", "l1d.prefetch.redundant") + sum_units(b.out, "sm", "l1d.prefetch.dropped"))
+            << w << b.out;
+        // -gtlm_sap_return_present 0: only the warps a prefetch went out for move to LAWS' head
+        Result o = run(base + "-gtlm_sap_return_present 0");
+        ASSERT_EQ(o.code, 0) << o.out;
+        EXPECT_EQ(sum_units(o.out, "sm", "l1d.prefetch.sap_targets"), sum_units(o.out, "sm", "l1d.prefetch.issued"))
+            << w << o.out;
+    }
+}
+
 // Prefetches are marked below the L1: every prefetch the L1s sent reaches an L2 slice as a prefetch
 // read (128 B each), and the L2's prefetch reads are part of its reads.
 TEST(CliApres, PrefetchesAreMarkedThroughTheL2)

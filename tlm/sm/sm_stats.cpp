@@ -76,6 +76,10 @@ void add_prefetch(stat_registry *r, const std::string &prefix, sm_core &core)
         {"sap_stride_matches", &core.pf.sap.stride_matches, "events", "SAP: ... whose inter-warp stride matched"},
         {"sap_pt_hits", &core.pf.sap.pt_hits, "events", "SAP: global loads that found their PC in the PT"},
         {"sap_trains", &core.pf.sap.trains, "events", "SAP: global loads the PT learnt from"},
+        {"sap_superseded", &core.pf.superseded, "lines", "SAP: queued prefetches a newer group's trigger replaced"},
+        {"sap_stale", &core.pf.stale, "lines", "SAP: queued prefetches whose target warp had exited"},
+        {"port_shared", &core.pf.port_shared, "lines", "prefetches that took the L1D tag port in a demand request's cycle"},
+        {"queue_full", &core.pf.queue_full, "lines", "STR/SLD: prefetches refused by a full prefetch queue"},
     };
     add_all(r, prefix, e, sizeof e / sizeof *e);
     stat_add_ratio(r, (prefix + "early_eviction_ratio").c_str(), (prefix + "early_evicted").c_str(),
