@@ -182,3 +182,36 @@ TEST(SlumberRun, PoliciesKeepResultsAndSaveLeakage)
     EXPECT_LT(leak[1], leak[0]);
     EXPECT_LE(cycles[2], cycles[0] * 1.05);  // one thread: little for the wakes to hide behind
 }
+
+// -slumber_park under the two-level scheduler: a one-thread pointer chase on one L1-resident line is
+// demoted at every step (its next load waits for the last one's data) and promoted when the data is
+// written, which found the warp demoted: parked too. With `all` the pointer's registers deep sleep
+// until the promotion wakes them, so the next load's address waits the 13-cycle DS wake of Table 6.1;
+// with `ibuffer` they are the operands of the warp's next instruction and wait in shallow sleep (4
+// cycles). Each step costs exactly that much more than without parking.
+TEST(SlumberRun, ParkedChaseStepPaysTheWakeAtPromotion)
+{
+    const char *mode[3] = {"off", "all", "ibuffer"};
+    double step[3] = {0, 0, 0};
+    for (int park = 0; park < 3; park++) {
+        Gpu g({"-power_policy", "slumber", "-gpgpu_scheduler", "two_level_active:6:0:1", "-slumber_park", mode[park]});
+        ASSERT_NE(g.mod, nullptr);
+        gtlm_devptr self = g.ring(1, 128);
+        g.chase(self, 33);
+        double c33 = g.kstat("gpu.cycles");
+        g.chase(self, 65);
+        double c65 = g.kstat("gpu.cycles");
+        step[park] = (c65 - c33) / 32;
+        EXPECT_EQ(g.kstat("gpu.power.modes.reg.lost_reads"), 0);
+        if (park) {
+            EXPECT_GE(g.kstat("gpu.power.modes.reg.fsm.tp"), 64);
+            EXPECT_GE(g.kstat("gpu.power.modes.reg.fsm.tw"), 64);
+            EXPECT_GE(g.kstat("gpu.power.modes.reg.stall.promotion"), 64);
+        } else {
+            EXPECT_EQ(g.kstat("gpu.power.modes.reg.fsm.tp"), 0);
+        }
+    }
+    std::printf("chase step, L1 hit: %.3f cycles without parking, %.3f all, %.3f ibuffer\n", step[0], step[1], step[2]);
+    EXPECT_EQ(step[1] - step[0], 13.0);
+    EXPECT_EQ(step[2] - step[0], 4.0);
+}
