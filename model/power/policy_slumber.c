@@ -23,6 +23,8 @@ typedef struct rfp {
     uint8_t *gone;     /* per block: gated OFF since its last write (its data is lost) */
     uint16_t *pending; /* per block: results in flight to it (their write-back plans it next) */
     uint8_t *promo;    /* per block: sleeping through its warp's demotion until its next access */
+    uint64_t *writing; /* per block: a write that waited for its wake lands at this cycle (the SM
+                        * retries it then); until then the register must stay ON */
     tev *heap;
     uint32_t nh, ch;
     uint64_t seq;
@@ -47,7 +49,8 @@ static int init_common(pm_domain *d, int wrf)
     p->gone = calloc(d->n, 1);
     p->pending = calloc(d->n, sizeof *p->pending);
     p->promo = calloc(d->n, 1);
-    return p->gen && p->ready && p->last && p->from && p->gone && p->pending && p->promo ? 0 : -1;
+    p->writing = calloc(d->n, sizeof *p->writing);
+    return p->gen && p->ready && p->last && p->from && p->gone && p->pending && p->promo && p->writing ? 0 : -1;
 }
 
 static int slumber_init(pm_domain *d) { return init_common(d, 0); }
@@ -57,7 +60,7 @@ static void rfp_fini(pm_domain *d)
 {
     rfp *p = P(d);
     if (!p) return;
-    free(p->gen), free(p->ready), free(p->last), free(p->from), free(p->gone), free(p->pending), free(p->promo), free(p->heap);
+    free(p->gen), free(p->ready), free(p->last), free(p->from), free(p->gone), free(p->pending), free(p->promo), free(p->writing), free(p->heap);
     free(p);
     d->ps = NULL;
 }
@@ -220,6 +223,7 @@ static int access_capped(pm_domain *d, uint32_t b, int kind, uint64_t now, int d
         }
     }
     p->promo[b] = 0;
+    if (kind != RFP_READ && wait) p->writing[b] = now + (uint64_t)wait;
     if (kind == RFP_READ && p->gone[b]) {
         p->st.lost++;
         d->st.lost++;
@@ -333,7 +337,7 @@ void rfp_lookahead(pm_domain *d, uint32_t b, uint64_t now)
 void rfp_park(pm_domain *d, uint32_t b, int kind, int soon, uint64_t now)
 {
     rfp *p = P(d);
-    if (!p || b >= d->n || p->wrf || p->pending[b]) return;
+    if (!p || b >= d->n || p->wrf || p->pending[b] || p->writing[b] > now) return; /* a write lands first */
     pm_mode m = kind == RH_NONE ? PM_OFF : soon ? PM_SHALLOW : kind == RH_READ ? PM_SLEEP : PM_OFF;
     plan(d, b, m, 0, now, RFP_TP, RFP_TP);
     p->promo[b] = 1;
@@ -342,7 +346,7 @@ void rfp_park(pm_domain *d, uint32_t b, int kind, int soon, uint64_t now)
 void rfp_promote(pm_domain *d, uint32_t b, int kind, uint32_t idle, uint64_t now)
 {
     rfp *p = P(d);
-    if (!p || b >= d->n || p->wrf || p->pending[b]) return;
+    if (!p || b >= d->n || p->wrf || p->pending[b] || p->writing[b] > now) return;
     p->st.trans[RFP_TW]++;
     rfp_after_access(d, b, kind, idle, now);
 }
@@ -382,6 +386,7 @@ static void rfp_begin(pm_domain *d, uint64_t now)
     memset(p->gone, 1, d->n); /* nothing live yet */
     memset(p->pending, 0, d->n * sizeof *p->pending);
     memset(p->promo, 0, d->n);
+    memset(p->writing, 0, d->n * sizeof *p->writing);
     for (uint32_t b = 0; b < d->n; b++) p->gen[b]++;
 }
 
