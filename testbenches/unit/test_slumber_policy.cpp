@@ -479,3 +479,24 @@ TEST(Slumber, TP_BufferedOperandWaitsInShallowSleep)
     pm_close(&r.d, 300);
     EXPECT_EQ(r.d.st.residency[PM_SHALLOW], 400u); // 0 and 1 from 100 to 300
 }
+
+// A write-back that found its register asleep lands when the wake completes (the SM retries it):
+// a demotion or promotion in between leaves the register ON, else the value written would be gated
+// (the lost reads CP showed before this rule).
+TEST(Slumber, TP_WriteWaitingForItsWakeKeepsTheRegisterOn)
+{
+    Rf r;
+    rfp_load_dest(&r.d, 0, 0);
+    rfp_load_miss(&r.d, 0, 0, 100, 1);   // gated, countdown for 100
+    EXPECT_EQ(r.mode(0), PM_OFF);
+    EXPECT_EQ(rfp_writeback(&r.d, 0, 50), 16); // data early: the write waits the whole OFF wake
+    rfp_park(&r.d, 0, RH_WRITE, 0, 55);
+    rfp_promote(&r.d, 0, RH_WRITE, 500, 60);
+    EXPECT_EQ(r.mode(0), PM_ON);
+    EXPECT_EQ(r.t(RFP_TP), 0u);
+    EXPECT_EQ(r.t(RFP_TW), 0u);
+    rfp_park(&r.d, 0, RH_READ, 0, 66);   // written at 66: now it may sleep
+    EXPECT_EQ(r.mode(0), PM_SLEEP);
+    EXPECT_EQ(rfp_access(&r.d, 0, 0, 200), 13);
+    EXPECT_EQ(r.st().lost, 0u);
+}
