@@ -22,6 +22,9 @@ typedef struct rfp {
     uint8_t *from;     /* per block: the mode it is waking from */
     uint8_t *gone;     /* per block: gated OFF since its last write (its data is lost) */
     uint16_t *pending; /* per block: results in flight to it (their write-back plans it next) */
+    uint8_t *promo;    /* per block: sleeping through its warp's demotion until its next access */
+    uint64_t *writing; /* per block: a write that waited for its wake lands at this cycle (the SM
+                        * retries it then); until then the register must stay ON */
     tev *heap;
     uint32_t nh, ch;
     uint64_t seq;
@@ -30,7 +33,7 @@ typedef struct rfp {
 
 static rfp *P(const pm_domain *d) { return (rfp *)d->ps; }
 
-static const slumber_config default_cfg = {{8, 139, 259}, {0, 4, 13, 16}, 3, 1, 2, 16, 16, 0, 10, 0, 0, 1, SLUMBER_MAP_ALLOC, 1};
+static const slumber_config default_cfg = {{8, 139, 259}, {0, 4, 13, 16}, 3, 1, 2, 16, 16, 0, 10, 0, 0, 1, SLUMBER_MAP_ALLOC, 1, SLUMBER_PARK_IBUFFER};
 
 static int init_common(pm_domain *d, int wrf)
 {
@@ -45,7 +48,9 @@ static int init_common(pm_domain *d, int wrf)
     p->from = calloc(d->n, 1);
     p->gone = calloc(d->n, 1);
     p->pending = calloc(d->n, sizeof *p->pending);
-    return p->gen && p->ready && p->last && p->from && p->gone && p->pending ? 0 : -1;
+    p->promo = calloc(d->n, 1);
+    p->writing = calloc(d->n, sizeof *p->writing);
+    return p->gen && p->ready && p->last && p->from && p->gone && p->pending && p->promo && p->writing ? 0 : -1;
 }
 
 static int slumber_init(pm_domain *d) { return init_common(d, 0); }
@@ -55,7 +60,7 @@ static void rfp_fini(pm_domain *d)
 {
     rfp *p = P(d);
     if (!p) return;
-    free(p->gen), free(p->ready), free(p->last), free(p->from), free(p->gone), free(p->pending), free(p->heap);
+    free(p->gen), free(p->ready), free(p->last), free(p->from), free(p->gone), free(p->pending), free(p->promo), free(p->writing), free(p->heap);
     free(p);
     d->ps = NULL;
 }
@@ -212,7 +217,13 @@ static int access_capped(pm_domain *d, uint32_t b, int kind, uint64_t now, int d
         p->st.stalls[kind][found]++;
         p->st.stall_cycles[kind][found] += (uint64_t)wait;
         d->st.wake_cycles += (uint64_t)wait;
+        if (p->promo[b]) {
+            p->st.promo_stalls++;
+            p->st.promo_stall_cycles += (uint64_t)wait;
+        }
     }
+    p->promo[b] = 0;
+    if (kind != RFP_READ && wait) p->writing[b] = now + (uint64_t)wait;
     if (kind == RFP_READ && p->gone[b]) {
         p->st.lost++;
         d->st.lost++;
@@ -323,11 +334,29 @@ void rfp_lookahead(pm_domain *d, uint32_t b, uint64_t now)
     p->st.trans[3]++;
 }
 
+void rfp_park(pm_domain *d, uint32_t b, int kind, int soon, uint64_t now)
+{
+    rfp *p = P(d);
+    if (!p || b >= d->n || p->wrf || p->pending[b] || p->writing[b] > now) return; /* a write lands first */
+    pm_mode m = kind == RH_NONE ? PM_OFF : soon ? PM_SHALLOW : kind == RH_READ ? PM_SLEEP : PM_OFF;
+    plan(d, b, m, 0, now, RFP_TP, RFP_TP);
+    p->promo[b] = 1;
+}
+
+void rfp_promote(pm_domain *d, uint32_t b, int kind, uint32_t idle, uint64_t now)
+{
+    rfp *p = P(d);
+    if (!p || b >= d->n || p->wrf || p->pending[b] || p->writing[b] > now) return;
+    p->st.trans[RFP_TW]++;
+    rfp_after_access(d, b, kind, idle, now);
+}
+
 void rfp_finish(pm_domain *d, uint32_t b, uint64_t now)
 {
     rfp *p = P(d);
     if (!p || b >= d->n) return;
     p->pending[b] = 0;
+    p->promo[b] = 0;
     plan(d, b, p->wrf ? PM_SLEEP : PM_OFF, 0, now, RFP_TF, RFP_TF);
 }
 
@@ -340,6 +369,7 @@ static void rfp_event(pm_domain *d, uint32_t b, pm_event ev, uint64_t now)
     if (ev == PM_EV_ALLOC && p->wrf) plan(d, b, PM_SLEEP, 0, now, 9, 11);
     else if (ev == PM_EV_FREE) {
         p->pending[b] = 0;
+        p->promo[b] = 0;
         plan(d, b, PM_OFF, 0, now, 1, 1);
         p->last[b] = 0;
     }
@@ -355,6 +385,8 @@ static void rfp_begin(pm_domain *d, uint64_t now)
     memset(p->last, 0, d->n * sizeof *p->last);
     memset(p->gone, 1, d->n); /* nothing live yet */
     memset(p->pending, 0, d->n * sizeof *p->pending);
+    memset(p->promo, 0, d->n);
+    memset(p->writing, 0, d->n * sizeof *p->writing);
     for (uint32_t b = 0; b < d->n; b++) p->gen[b]++;
 }
 

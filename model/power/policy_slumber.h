@@ -25,6 +25,12 @@
  *   T12 OFF -> ON     likewise from OFF
  *   TA  ALU destination: ON / SS / DS / OFF by the unit's latency, woken to be ON at write-back
  *   TF  any -> OFF    the warp finished (its registers are dead)
+ *   TP  any -> SS/DS/OFF the two-level scheduler demoted the warp to its pending pool: the operands of
+ *                     its buffered instructions shallow sleep, read-next registers deep sleep, the others
+ *                     are gated, with no countdown (-slumber_park)
+ *   TW  any -> ..     the warp's promotion back to the active pool re-plans them from their next
+ *                     use (T7-T10 rules); a register needed at once wakes now and its wake (4, 13 or
+ *                     16 cycles) delays the instruction that reads or writes it
  * An access finds its register ON or waits for it (wake stalls, counted by the mode it found and
  * the kind of access). Reading a register gated OFF since its last write reads lost data: counted
  * as lost (a hint error; the functional model keeps the values).
@@ -56,24 +62,30 @@ typedef struct slumber_config {
     int wrf_wake;          /* WRF: visible cycles of a drowsy register's wake on access */
     int reg_map;           /* SLUMBER_MAP_ALLOC (0: register-allocated PTX) or SLUMBER_MAP_FIXED (1) */
     int mem_wait;          /* predicted idle periods include the warp's stall on a missed load (proposal) */
+    int park;              /* a warp in the two-level pending pool sleeps until its promotion (proposal):
+                            * SLUMBER_PARK_OFF, _ALL (DS / OFF), _IBUFFER (its next instructions' operands SS) */
 } slumber_config;
 
 enum { SLUMBER_MAP_ALLOC = 0, SLUMBER_MAP_FIXED = 1 };
+enum { SLUMBER_PARK_OFF = 0, SLUMBER_PARK_ALL = 1, SLUMBER_PARK_IBUFFER = 2 };
 
 enum { RFP_READ = 0, RFP_WRITE, RFP_WRITEBACK, RFP_ACCESS_N };
 
 /* What the policy counts (per SM, per kernel). */
 typedef struct rfp_stats {
-    uint64_t trans[16];                          /* T1..T12, TA (13), TF (14) */
+    uint64_t trans[17];                          /* T1..T12, TA (13), TF (14), TP (15), TW (16) */
     uint64_t stalls[RFP_ACCESS_N][PM_MODES];     /* accesses that waited, by access and mode found */
     uint64_t stall_cycles[RFP_ACCESS_N][PM_MODES];
     uint64_t lost;                               /* reads of a register gated OFF (a hint error) */
     uint64_t idle_hist[2][4];                    /* idle periods by next access (read, write) and length
                                                   * (< 4, 4-12, 13-15, >= 16 cycles) */
     uint64_t idle_cycles[2][4];
+    uint64_t promo_stalls, promo_stall_cycles;   /* accesses that waited for a wake begun at promotion (TW) */
 } rfp_stats;
 #define RFP_TA 13
 #define RFP_TF 14
+#define RFP_TP 15
+#define RFP_TW 16
 
 /* Attaches the options (after pm_domain_init with pm_policy_slumber / pm_policy_wrf). */
 void rfp_configure(pm_domain *d, const slumber_config *c);
@@ -104,6 +116,13 @@ void rfp_load_miss(pm_domain *d, uint32_t b, uint64_t now, uint32_t latency, int
 int rfp_writeback(pm_domain *d, uint32_t b, uint64_t now);
 /* The scheduler will issue an instruction using the register soon (T3). */
 void rfp_lookahead(pm_domain *d, uint32_t b, uint64_t now);
+/* The two-level scheduler demoted the register's warp (TP): SS when `soon` (an operand of the
+ * instructions in the warp's instruction buffer), else DS when the next access reads it, else OFF;
+ * no countdown. A result in flight to it is left to its write-back (which parks it in turn). */
+void rfp_park(pm_domain *d, uint32_t b, int kind, int soon, uint64_t now);
+/* The warp was promoted (TW): the register's next use is `kind`, `idle` cycles away (T7-T10 rules;
+ * an access that then waits for a wake begun here counts as a promotion stall). */
+void rfp_promote(pm_domain *d, uint32_t b, int kind, uint32_t idle, uint64_t now);
 /* The warp finished (TF); the TB's allocation (ALLOC) and release (FREE) come as pm events. */
 void rfp_finish(pm_domain *d, uint32_t b, uint64_t now);
 

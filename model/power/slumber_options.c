@@ -5,6 +5,7 @@
 
 static const char *const loop_rules[] = {"conservative", "dataflow", NULL};
 static const char *const reg_maps[] = {"alloc", "fixed", NULL};
+static const char *const park_modes[] = {"off", "all", "ibuffer", NULL};
 
 int slumber_options_register(opt_registry *r, slumber_config *c, strbuf *e)
 {
@@ -49,6 +50,10 @@ int slumber_options_register(opt_registry *r, slumber_config *c, strbuf *e)
     rc |= opt_add_bool(r, b, "-slumber_mem_wait", &c->mem_wait, "1",
                        "Slumber: a register whose next use waits behind a missed load (its warp stalls at least an L2 "
                        "hit's minimum latency) idles at least that long (proposal; 0: issue interval only)", e);
+    rc |= opt_add_enum(r, b, "-slumber_park", &c->park, park_modes, "ibuffer",
+                       "Slumber: a warp demoted to the two-level scheduler's pending pool sleeps until its promotion "
+                       "wakes it (proposal): all (read-next DS, else OFF), ibuffer (the same, but its buffered "
+                       "instructions' operands SS), off (issue interval only)", e);
     rc |= opt_add_int(r, b, "-wrf_wake", &c->wrf_wake, "1", 0, 1023,
                       "[cycles] Warped Register File: visible wake of a drowsy register on access (proposal: "
                       "the rest hidden by the operand collector; 13 = the full deep-sleep wake)", e);

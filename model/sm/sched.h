@@ -75,6 +75,9 @@ typedef struct sched_policy {
      * line address), and a line left the L1 (any warp's; every scheduler of the SM hears it). */
     void (*on_l1_miss_line)(void *state, const struct sched *s, uint32_t warp, uint64_t line);
     void (*on_l1_evict)(void *state, const struct sched *s, uint64_t line);
+    /* Optional: 1 while the warp waits outside the policy's active set (two-level's pending pool);
+     * Slumber puts such a warp's registers to sleep until it returns. */
+    int (*in_pending)(const void *state, uint32_t warp);
 } sched_policy;
 
 typedef struct sched {
@@ -152,6 +155,11 @@ static inline uint32_t sched_warp_limit(const sched *s) { return s->warp_limit; 
 uint32_t sched_split_limit(uint32_t sm_limit, uint32_t id, uint32_t n_sched);
 
 static inline int sched_is_idle(const sched *s) { return s->n_live == 0; }
+/* The warp of this (owned) slot waits in the policy's pending pool (0 for a policy without one). */
+static inline int sched_warp_pending(const sched *s, uint32_t slot)
+{
+    return s->pol->in_pending && s->pol->in_pending(s->pstate, sched_local(s, slot));
+}
 
 /* Policies (one file each). */
 extern const sched_policy sched_policy_lrr;

@@ -177,6 +177,8 @@ static void tl_on_exit(void *state, const sched *s, uint32_t warp)
     t->n_active = keep;
 }
 
+static int tl_in_pending(const void *state, uint32_t warp) { return ((const tl_state *)state)->pending[warp]; }
+
 const sched_policy sched_policy_two_level = {
     .name = "two_level_active",
     .create = tl_create,
@@ -186,4 +188,5 @@ const sched_policy sched_policy_two_level = {
     .on_issue = tl_on_issue,
     .on_warp_start = tl_on_start,
     .on_warp_exit = tl_on_exit,
+    .in_pending = tl_in_pending,
 };

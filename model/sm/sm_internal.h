@@ -169,6 +169,9 @@ void sm_slumber_load_miss(sm_core *s, sm_record *r, uint64_t cycle);
 uint32_t sm_slumber_load_done(sm_core *s, sm_record *r, uint64_t cycle);
 /* After scheduler order[0..n) issued order[from - 1] (from 0: none issued). */
 void sm_slumber_lookahead(sm_core *s, const uint32_t *order, uint32_t n, uint32_t from, uint64_t cycle);
+/* After scheduler sc ordered (before anything issues): warps that entered its pending pool sleep,
+ * warps that left it wake (-slumber_park). */
+void sm_slumber_pools(sm_core *s, const sched *sc, uint64_t cycle);
 void sm_slumber_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle);
 void sm_slumber_warp_done(sm_core *s, uint32_t slot, uint64_t cycle);
 /* The running kernel's register map (-slumber_reg_map) and how many of a slot's registers it uses

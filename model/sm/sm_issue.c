@@ -303,6 +303,7 @@ void sm_issue_cycle(sm_core *s, uint64_t cycle)
         }
         uint64_t throttled_before = sc->throttled_cycles;
         uint32_t n = sched_order(sc, s->status, s->order);
+        if (s->slb) sm_slumber_pools(s, sc, cycle);
         int issued = 0;
         uint32_t next = 0; /* where the scheduler's look-ahead starts */
         for (uint32_t i = 0; i < n && !issued && !s->error; i++) {

@@ -43,6 +43,7 @@ struct sm_slumber {
     uint64_t *next_idx;
     uint8_t *next_kind;
     uint32_t nblocks;
+    uint8_t *parked;            /* per warp slot: in its scheduler's pending pool, registers asleep */
 };
 
 #define NO_BLOCK UINT64_MAX
@@ -68,7 +69,8 @@ int sm_slumber_init(sm_core *s)
     z->blk_until = calloc(w, sizeof *z->blk_until);
     z->next_idx = calloc(n, sizeof *z->next_idx);
     z->next_kind = calloc(n, 1);
-    if (!z->last_issue || !z->interval16 || !z->tracker || !z->fetch || !z->pend_kind || !z->pend_dist ||
+    z->parked = calloc(w, 1);
+    if (!z->parked ||!z->last_issue || !z->interval16 || !z->tracker || !z->fetch || !z->pend_kind || !z->pend_dist ||
         !z->pend_pc || !z->pend_at || !z->pend_idx || !z->issued || !z->blk_idx || !z->blk_until || !z->next_idx ||
         !z->next_kind)
         return -1;
@@ -88,7 +90,7 @@ void sm_slumber_free(sm_core *s)
     free(z->shared);
     free(z->unit_of), free(z->last_issue), free(z->interval16), free(z->tracker), free(z->fetch);
     free(z->pend_kind), free(z->pend_dist), free(z->pend_pc), free(z->pend_at), free(z->pend_idx);
-    free(z->issued), free(z->blk_idx), free(z->blk_until), free(z->next_idx), free(z->next_kind);
+    free(z->issued), free(z->blk_idx), free(z->blk_until), free(z->next_idx), free(z->next_kind), free(z->parked);
     free(z);
     s->slb = NULL;
 }
@@ -316,6 +318,17 @@ void sm_slumber_dests(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t b
     }
 }
 
+/* Under -slumber_park ibuffer: register block b's next use is one of the instructions in the
+ * instruction buffer of slot's warp (the thesis' "Instruction Buffer (next registers to be in the
+ * Shallow Sleep mode)", Sec. 6.3.4), so a parked warp keeps it in SS for its promotion. */
+static int buffered(const sm_slumber *z, uint32_t slot, uint32_t b)
+{
+    if (z->cfg->park != SLUMBER_PARK_IBUFFER) return 0;
+    if (!z->have) return 1; /* no hints: every operand counts as read next, one instruction away */
+    return z->next_kind[b] != RH_NONE && z->next_idx[b] >= z->issued[slot] &&
+           z->next_idx[b] - z->issued[slot] < (uint64_t)z->cfg->ibuffer;
+}
+
 /* A result is written to register reg (frame-relative + base) of slot: the cycles it waits for the
  * register; once written, the register's next period from the hint its instruction left. */
 uint32_t sm_slumber_writeback(sm_core *s, uint32_t slot, uint32_t reg, uint64_t cycle, int retry)
@@ -331,7 +344,8 @@ uint32_t sm_slumber_writeback(sm_core *s, uint32_t slot, uint32_t reg, uint64_t 
     for (uint32_t k = 0; k < n; k++) {
         reg_hint h = {z->pend_kind[b[k]], z->pend_dist[b[k]], z->pend_pc[b[k]]};
         uint32_t idle = predict_at(z, slot, b[k], &h, z->pend_idx[b[k]], cycle - z->pend_at[b[k]], cycle);
-        rfp_after_access(&s->rf_pm, b[k], h.kind, idle, cycle);
+        if (z->parked[slot]) rfp_park(&s->rf_pm, b[k], h.kind, buffered(z, slot, b[k]), cycle); /* until promoted */
+        else rfp_after_access(&s->rf_pm, b[k], h.kind, idle, cycle);
     }
     return 0;
 }
@@ -367,7 +381,7 @@ static void warp_stalls(sm_core *s, const sm_record *r, uint64_t until, uint64_t
         z->blk_idx[slot] = k;
         z->blk_until[slot] = until;
     }
-    for (uint32_t u = 0, n = sm_slumber_units_used(s); u < n; u++) {
+    for (uint32_t u = 0, n = z->parked[slot] ? 0 : sm_slumber_units_used(s); u < n; u++) {
         uint32_t b = (slot * s->rf_stride + u) % s->rf_pm.n;
         if (z->next_kind[b] == RH_NONE) continue;
         uint64_t wait = mem_wait(z, slot, z->next_idx[b], cycle);
@@ -466,10 +480,13 @@ void sm_slumber_cta_start(sm_core *s, const sm_cta_slot *c, uint64_t cycle)
         z->tracker[slot] = 0;
         z->issued[slot] = 0;
         z->blk_idx[slot] = NO_BLOCK;
+        z->parked[slot] = 0;
         for (uint32_t r = 0; r < s->rf_stride; r++) {
             uint32_t b = (slot * s->rf_stride + r) % s->rf_pm.n;
             reg_hint h = z->have && r < z->hints.n_units ? z->hints.entry[r] : (reg_hint){RH_WRITE, 1, 0};
-            z->next_kind[b] = RH_NONE;
+            /* the first use, for a promotion out of the pending pool the warp starts in */
+            z->next_kind[b] = z->cfg->park ? h.kind : RH_NONE;
+            z->next_idx[b] = h.dist ? h.dist - 1u : 0;
             rfp_alloc(&s->rf_pm, b, h.kind, h.kind == RH_NONE ? 0 : predict(z, slot, h.dist, h.next_pc), cycle);
         }
     }
@@ -480,4 +497,49 @@ void sm_slumber_warp_done(sm_core *s, uint32_t slot, uint64_t cycle)
 {
     uint32_t n = sm_slumber_units_used(s);
     for (uint32_t r = 0; r < n; r++) rfp_finish(&s->rf_pm, (slot * s->rf_stride + r) % s->rf_pm.n, cycle);
+}
+
+/* The warp of slot entered its scheduler's pending pool: its registers sleep with no countdown
+ * (TP) until its promotion; results still in flight park theirs at write-back. */
+static void park_warp(sm_core *s, uint32_t slot, uint64_t cycle)
+{
+    sm_slumber *z = s->slb;
+    for (uint32_t u = 0, n = sm_slumber_units_used(s); u < n; u++) {
+        uint32_t b = (slot * s->rf_stride + u) % s->rf_pm.n;
+        rfp_park(&s->rf_pm, b, z->have ? z->next_kind[b] : RH_READ, buffered(z, slot, b), cycle);
+    }
+}
+
+/* The warp of slot was promoted to the active pool (TW): each register is re-planned from its next
+ * use (the instructions before it at the warp's issue interval, or the memory wait); the first
+ * issue's gap, the time spent pending, is not an issue interval. */
+static void promote_warp(sm_core *s, uint32_t slot, uint64_t cycle)
+{
+    sm_slumber *z = s->slb;
+    z->last_issue[slot] = 0;
+    uint64_t at = z->issued[slot];
+    for (uint32_t u = 0, n = sm_slumber_units_used(s); u < n; u++) {
+        uint32_t b = (slot * s->rf_stride + u) % s->rf_pm.n;
+        int kind = z->have ? z->next_kind[b] : RH_READ;
+        if (kind == RH_NONE) continue; /* dead: stays OFF */
+        uint64_t ahead = z->have && z->next_idx[b] > at ? z->next_idx[b] - at : 0;
+        uint64_t idle = ahead * z->interval16[slot] / 16, wait = z->have ? mem_wait(z, slot, z->next_idx[b], cycle) : 0;
+        if (wait > idle) idle = wait;
+        rfp_promote(&s->rf_pm, b, kind, idle > 0xffffffu ? 0xffffffu : (uint32_t)idle, cycle);
+    }
+}
+
+void sm_slumber_pools(sm_core *s, const sched *sc, uint64_t cycle)
+{
+    sm_slumber *z = s->slb;
+    if (!z->cfg->park || !sc->pol->in_pending || rfp_is_wrf(&s->rf_pm)) return;
+    for (uint32_t k = 0; k < sc->n_live; k++) {
+        uint32_t slot = sched_slot(sc, sc->by_age[k]);
+        if (slot >= s->n_slots || s->warps[slot].exited) continue;
+        uint8_t p = (uint8_t)sched_warp_pending(sc, slot);
+        if (p == z->parked[slot]) continue;
+        z->parked[slot] = p;
+        if (p) park_warp(s, slot, cycle);
+        else promote_warp(s, slot, cycle);
+    }
 }

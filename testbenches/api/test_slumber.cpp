@@ -182,3 +182,48 @@ TEST(SlumberRun, PoliciesKeepResultsAndSaveLeakage)
     EXPECT_LT(leak[1], leak[0]);
     EXPECT_LE(cycles[2], cycles[0] * 1.05);  // one thread: little for the wakes to hide behind
 }
+
+// -slumber_park under the two-level scheduler: a one-thread pointer chase on one L1-resident line is
+// demoted when its next load waits for the last one's data and promoted when the data is written,
+// which found the warp demoted: parked too. With `all` the pointer's registers deep sleep until the
+// promotion wakes them, so the next load's address waits the 13-cycle DS wake of Table 6.1; with
+// `ibuffer` they are operands of the warp's next instruction and wait in shallow sleep (4 cycles).
+// Over the 32 steps between a 33- and a 65-step chase: promotions wait (never longer than the OFF
+// wake), the waits lengthen the chain, and less with `ibuffer` than with `all`. (Measured: 198 cycles
+// without parking; all +208 with 48 waits of 432 cycles; ibuffer +64 with 48 waits of 288 cycles: a
+// wait that overlaps the chain's own latency does not lengthen it, so the sums differ.)
+TEST(SlumberRun, ParkedChaseStepPaysTheWakeAtPromotion)
+{
+    const char *mode[3] = {"off", "all", "ibuffer"};
+    const double wake[3] = {0, 13, 4};
+    double extra[3] = {0, 0, 0}, waits[3] = {0, 0, 0}, n_waits[3] = {0, 0, 0};
+    for (int park = 0; park < 3; park++) {
+        Gpu g({"-power_policy", "slumber", "-gpgpu_scheduler", "two_level_active:6:0:1", "-slumber_park", mode[park]});
+        ASSERT_NE(g.mod, nullptr);
+        gtlm_devptr self = g.ring(1, 128);
+        g.chase(self, 33);
+        double c33 = g.kstat("gpu.cycles"), w33 = g.kstat("gpu.power.modes.reg.stall_cycles.promotion");
+        double n33 = g.kstat("gpu.power.modes.reg.stall.promotion");
+        g.chase(self, 65);
+        extra[park] = g.kstat("gpu.cycles") - c33;
+        waits[park] = g.kstat("gpu.power.modes.reg.stall_cycles.promotion") - w33;
+        n_waits[park] = g.kstat("gpu.power.modes.reg.stall.promotion") - n33;
+        EXPECT_EQ(g.kstat("gpu.power.modes.reg.lost_reads"), 0);
+        if (!park) {
+            EXPECT_EQ(g.kstat("gpu.power.modes.reg.fsm.tp"), 0);
+        }
+    }
+    std::printf("32 chase steps, L1 hit: %.0f cycles without parking; all +%.0f (%.0f promotion waits, %.0f cycles); "
+                "ibuffer +%.0f (%.0f, %.0f)\n", extra[0], extra[1] - extra[0], n_waits[1], waits[1],
+                extra[2] - extra[0], n_waits[2], waits[2]);
+    EXPECT_EQ(waits[0], 0);
+    for (int park = 1; park < 3; park++) {
+        EXPECT_GE(n_waits[park], 32) << mode[park];                       // demoted at every step
+        EXPECT_LE(waits[park], 16 * n_waits[park]) << mode[park];         // at most an OFF wake each
+        EXPECT_GE(waits[park], wake[park] * n_waits[park] / 2) << mode[park];
+        EXPECT_GT(extra[park], extra[0]) << mode[park];                   // paid in time
+        EXPECT_LE(extra[park] - extra[0], waits[park]) << mode[park];
+    }
+    EXPECT_LT(extra[2], extra[1]); // shallow sleep for the buffered operands wakes sooner
+    EXPECT_LT(waits[2], waits[1]);
+}

@@ -414,3 +414,89 @@ TEST(Slumber, MemWaitBoundsAUseBehindAMissedLoad)
     pm_close(&r.d, 243);
     EXPECT_EQ(r.d.st.residency[PM_SLEEP], 230u - 102u); // 128 cycles at 42 % instead of 94 %
 }
+
+// A warp demoted to the two-level scheduler's pending pool (-slumber_park, a proposal: the thesis'
+// look-ahead covers only the active warps). Scripted: registers 0 (next access a read), 1 (a write)
+// and 2 (a read, with a load's result in flight) are ON from cycle 16; the warp is demoted at 100 and
+// promoted at 400. TP: 0 deep sleeps, 1 is gated, 2 keeps its result's plan, none has a countdown.
+// TW: 0 is read by the first instruction after the promotion (predicted idle 0): its 13-cycle wake
+// delays that read, once; 1 is written 100 cycles later: gated again, its countdown wakes it in time.
+TEST(Slumber, TP_TW_DemotedWarpSleepsUntilItsPromotionWhichPaysTheWake)
+{
+    Rf r;
+    r.on(0, 0), r.on(1, 0), r.on(2, 0);
+    rfp_load_dest(&r.d, 2, 90);
+    rfp_park(&r.d, 0, RH_READ, 0, 100);
+    rfp_park(&r.d, 1, RH_WRITE, 0, 100);
+    rfp_park(&r.d, 2, RH_READ, 0, 100);
+    EXPECT_EQ(r.mode(0), PM_SLEEP);
+    EXPECT_EQ(r.mode(1), PM_OFF);
+    EXPECT_EQ(r.mode(2), PM_ON); // a result in flight: its write-back decides
+    EXPECT_EQ(r.t(RFP_TP), 2u);
+    rfp_advance(&r.d, 399);      // no countdown: asleep however long the warp waits
+    EXPECT_EQ(r.mode(0), PM_SLEEP);
+    EXPECT_EQ(r.mode(1), PM_OFF);
+    rfp_promote(&r.d, 0, RH_READ, 0, 400);
+    rfp_promote(&r.d, 1, RH_WRITE, 100, 400);
+    EXPECT_EQ(r.t(RFP_TW), 2u);
+    EXPECT_EQ(r.mode(1), PM_OFF);
+    EXPECT_EQ(rfp_access(&r.d, 0, 0, 401), 12); // woken at 400 from DS: ON at 413
+    EXPECT_EQ(rfp_access(&r.d, 0, 0, 402), 0);  // charged once
+    EXPECT_EQ(r.st().promo_stalls, 1u);
+    EXPECT_EQ(r.st().promo_stall_cycles, 12u);
+    EXPECT_EQ(r.st().stalls[RFP_READ][PM_SLEEP], 1u);
+    rfp_advance(&r.d, 483);
+    EXPECT_EQ(r.mode(1), PM_OFF);
+    rfp_advance(&r.d, 484);                     // 500 - 16
+    EXPECT_EQ(r.mode(1), PM_ON);
+    EXPECT_EQ(rfp_access(&r.d, 1, 1, 500), 0);
+    EXPECT_EQ(r.st().promo_stalls, 1u);
+    EXPECT_EQ(r.st().lost, 0u);
+    pm_close(&r.d, 500);
+    // Residency, block-cycles: 0 ON 0-100 and 400-500, DS 100-400; 1 ON 0-100 and 484-500, OFF 100-484;
+    // 2 ON 0-500; 3 never used (OFF).
+    EXPECT_EQ(r.d.st.residency[PM_SLEEP], 300u);
+    EXPECT_EQ(r.d.st.residency[PM_OFF], 384u + 500u);
+    EXPECT_EQ(r.d.st.residency[PM_ON], 200u + 116u + 500u);
+}
+
+// -slumber_park ibuffer: an operand of the parked warp's buffered instructions waits in SS, so the
+// first access after the promotion waits the 4-cycle SS wake instead of 13 (DS) or 16 (OFF); a dead
+// register is gated whatever its place.
+TEST(Slumber, TP_BufferedOperandWaitsInShallowSleep)
+{
+    Rf r;
+    r.on(0, 0), r.on(1, 0), r.on(2, 0);
+    rfp_park(&r.d, 0, RH_READ, 1, 100);
+    rfp_park(&r.d, 1, RH_WRITE, 1, 100);
+    rfp_park(&r.d, 2, RH_NONE, 1, 100);
+    EXPECT_EQ(r.mode(0), PM_SHALLOW);
+    EXPECT_EQ(r.mode(1), PM_SHALLOW);
+    EXPECT_EQ(r.mode(2), PM_OFF);
+    rfp_promote(&r.d, 0, RH_READ, 0, 300);
+    EXPECT_EQ(rfp_access(&r.d, 0, 0, 300), 4);
+    EXPECT_EQ(r.st().promo_stall_cycles, 4u);
+    pm_close(&r.d, 300);
+    EXPECT_EQ(r.d.st.residency[PM_SHALLOW], 400u); // 0 and 1 from 100 to 300
+}
+
+// A write-back that found its register asleep lands when the wake completes (the SM retries it):
+// a demotion or promotion in between leaves the register ON, else the value written would be gated
+// (the lost reads CP showed before this rule).
+TEST(Slumber, TP_WriteWaitingForItsWakeKeepsTheRegisterOn)
+{
+    Rf r;
+    rfp_load_dest(&r.d, 0, 0);
+    rfp_load_miss(&r.d, 0, 0, 100, 1);   // gated, countdown for 100
+    EXPECT_EQ(r.mode(0), PM_OFF);
+    EXPECT_EQ(rfp_writeback(&r.d, 0, 50), 16); // data early: the write waits the whole OFF wake
+    rfp_park(&r.d, 0, RH_WRITE, 0, 55);
+    rfp_promote(&r.d, 0, RH_WRITE, 500, 60);
+    EXPECT_EQ(r.mode(0), PM_ON);
+    EXPECT_EQ(r.t(RFP_TP), 0u);
+    EXPECT_EQ(r.t(RFP_TW), 0u);
+    rfp_park(&r.d, 0, RH_READ, 0, 66);   // written at 66: now it may sleep
+    EXPECT_EQ(r.mode(0), PM_SLEEP);
+    EXPECT_EQ(rfp_access(&r.d, 0, 0, 200), 13);
+    EXPECT_EQ(r.st().lost, 0u);
+}

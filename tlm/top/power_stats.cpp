@@ -111,8 +111,8 @@ std::vector<RfpLeaf> rfp_leaves(rfp_stats *st)
 {
     std::vector<RfpLeaf> v;
     static const char *const fsm[] = {"", "t1", "t2", "t3", "t4", "t5", "t6", "t7", "t8", "t9", "t10", "t11", "t12",
-                                      "ta", "tf"};
-    for (int t = 1; t <= RFP_TF; t++)
+                                      "ta", "tf", "tp", "tw"};
+    for (int t = 1; t <= RFP_TW; t++)
         v.push_back({std::string("fsm.") + fsm[t], st ? &st->trans[t] : nullptr, "transitions",
                      std::string("register power-mode decisions of transition ") + fsm[t] +
                          " (docs/power.md, Slumber FSM)"});
@@ -125,6 +125,10 @@ std::vector<RfpLeaf> rfp_leaves(rfp_stats *st)
             v.push_back({"stall_cycles." + leaf, st ? &st->stall_cycles[a][m] : nullptr, "cycles",
                          std::string("cycles register ") + access[a] + "s waited for a register in " + pm_mode_name(m)});
         }
+    v.push_back({"stall.promotion", st ? &st->promo_stalls : nullptr, "accesses",
+                 "register accesses that waited for a register asleep through its warp's demotion (tw)"});
+    v.push_back({"stall_cycles.promotion", st ? &st->promo_stall_cycles : nullptr, "cycles",
+                 "cycles register accesses waited for a register asleep through its warp's demotion (tw)"});
     v.push_back({"lost_reads", st ? &st->lost : nullptr, "accesses", "reads of a power-gated register (a hint error)"});
     static const char *const len[4] = {"lt_ss", "ss_to_ds", "ds_to_off", "ge_off"};
     for (int k = 0; k < 2; k++)
