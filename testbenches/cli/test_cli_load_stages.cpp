@@ -5,11 +5,10 @@
 // load adds exactly 1 + 20 + 3 (LDG) or 1 + 20 + 4 (LDS) cycles in compat mode, 21 without it.
 #include <gtest/gtest.h>
 
+#include "cli_chain_trace.h"
 #include "cli_run.h"
 
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 namespace {
@@ -17,35 +16,14 @@ namespace {
 const std::string base = std::string("--config ") + GTLM_SOURCE_DIR +
                          "/configs/tiny.config -gpgpu_l1_latency 20 -gpgpu_smem_latency 20 ";
 
-long long cycles(const std::string &out)
-{
-    size_t at = out.find("\ngpu_tot_sim_cycle = ");
-    return at == std::string::npos ? -1 : std::stoll(out.substr(at + 21));
-}
-
 // n dependent loads of one word per lane (all lanes the same 128-byte line / shared word).
-std::string chain_trace(const std::string &name, int n, bool shared)
+std::string write_chain(const std::string &name, int n, bool shared)
 {
     std::string dir = ::testing::TempDir() + "gtlm_cli_load_stages_" + name;
-    std::filesystem::create_directories(dir);
-    std::ofstream(dir + "/kernelslist.g") << "kernel-1.traceg\n";
-    std::ofstream k(dir + "/kernel-1.traceg");
-    k << "-kernel name = chain\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = "
-      << (shared ? 4096 : 0)
-      << "\n-nregs = 8\n-binary version = 70\n-cuda stream id = 0\n-shmem base_addr = 0x00007f0000000000\n"
-         "-local mem base_addr = 0x00007e0000000000\n-nvbit version = 1.5.5\n-accelsim tracer version = 5\n"
-         "-enable lineinfo = 0\n\n#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num "
-         "[reg_srcs] mem_width [adrrescompress?] [mem_addresses] immediate\n\n"
-         "#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\ninsts = "
-      << n + 1 << "\n";
-    char line[96];
-    for (int i = 0; i < n; i++) {
-        if (shared) std::snprintf(line, sizeof line, "%04x ffffffff 1 R1 LDS 1 R1 4 1 0x7f0000000000 4 0\n", i * 16);
-        else std::snprintf(line, sizeof line, "%04x ffffffff 1 R1 LDG.E 1 R1 4 1 0x1000000000 4 0\n", i * 16);
-        k << line;
-    }
-    std::snprintf(line, sizeof line, "%04x ffffffff 0 EXIT 0 0 0\n\n#END_TB\n", n * 16);
-    k << line;
+    chain_trace::write(dir, n, shared ? 4096 : 0, [shared](int) {
+        return std::string(shared ? "ffffffff 1 R1 LDS 1 R1 4 1 0x7f0000000000 4 0"
+                                  : "ffffffff 1 R1 LDG.E 1 R1 4 1 0x1000000000 4 0");
+    });
     return dir;
 }
 
@@ -53,14 +31,14 @@ long long run_chain(const std::string &dir, const std::string &opts)
 {
     Result r = run("run --trace " + dir + " " + base + "--stats - --quiet " + opts);
     EXPECT_EQ(r.code, 0) << r.out;
-    return cycles(r.out);
+    return chain_trace::cycles(r.out);
 }
 
 // Cycles the last n of 2n dependent loads add.
 long long per_step(bool shared, int n, const std::string &opts)
 {
-    std::string a = chain_trace(shared ? "lds_a" : "ldg_a", n, shared);
-    std::string b = chain_trace(shared ? "lds_b" : "ldg_b", 2 * n, shared);
+    std::string a = write_chain(shared ? "lds_a" : "ldg_a", n, shared);
+    std::string b = write_chain(shared ? "lds_b" : "ldg_b", 2 * n, shared);
     long long ta = run_chain(a, opts), tb = run_chain(b, opts);
     std::filesystem::remove_all(a);
     std::filesystem::remove_all(b);
