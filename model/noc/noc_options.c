@@ -16,6 +16,8 @@ int noc_options_register(opt_registry *r, noc_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-icnt_arbiter_algo", &c->arbiter, "1", 0, 1, "output arbitration: 0 round-robin, 1 iSLIP", e);
     rc |= opt_add_int(r, b, "-icnt_latency", &c->latency, "1", 0, SM_MAX_LATENCY,
                       "interconnect cycles a flit takes through the crossbar beyond its serialisation", e);
+    rc |= opt_add_int(r, b, "-gtlm_icnt_local_xbar", &c->local_xbar, "-1", -1, 1,
+                      "GPGPU-Sim's local crossbar: one FIFO per input, whole packets (-1: with --gpgpusim-compat and -network_mode 2)", e);
     return rc ? -1 : 0;
 }
 

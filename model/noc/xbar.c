@@ -12,6 +12,7 @@ void xbar_params_from_config(const noc_config *c, int n_in, int n_out, xbar_para
     p->out_buffer_limit = c->out_buffer_limit;
     p->latency = c->latency;
     p->arbiter = c->arbiter;
+    p->local = c->local_xbar > 0;
 }
 
 int xbar_init(xbar *x, const xbar_params *p)
@@ -117,7 +118,7 @@ int xbar_push(xbar *x, int in, int out, uint32_t bytes, uint64_t cookie, uint64_
     if (x->voq_tail[q] < 0) x->voq_head[q] = k;
     else xbar_slot_at(x, in, x->voq_tail[q])->next = k;
     x->voq_tail[q] = k;
-    if (x->p.arbiter == XBAR_RR) {
+    if (x->p.arbiter == XBAR_RR || x->p.local) {
         x->fifo[(size_t)in * x->slots_per_in + (pi->fifo_head + pi->fifo_n) % x->slots_per_in] = k;
         pi->fifo_n++;
     }
@@ -141,7 +142,7 @@ static void xbar_pair(xbar *x, int i, int o)
     xbar_slot *s = xbar_slot_at(x, i, k);
     x->voq_head[q] = s->next;
     if (s->next < 0) x->voq_tail[q] = -1;
-    if (x->p.arbiter == XBAR_RR) { /* the fifo head is the same packet */
+    if (x->p.arbiter == XBAR_RR || x->p.local) { /* the fifo head is the same packet */
         pi->fifo_head = (pi->fifo_head + 1) % x->slots_per_in;
         pi->fifo_n--;
     }
@@ -252,9 +253,64 @@ static int xbar_send(xbar *x, int i, uint64_t now)
     return 1;
 }
 
+/* The output input i's FIFO head is for, -1 when i is sending or empty. */
+static int xbar_head_out(const xbar *x, int i)
+{
+    const xbar_in *pi = &x->in[i];
+    if (pi->out >= 0 || pi->fifo_n == 0) return -1;
+    return xbar_slot_at((xbar *)x, i, x->fifo[(size_t)i * x->slots_per_in + pi->fifo_head])->out;
+}
+
+/* Local crossbar: input i's head crosses to o whole (its flits stop only on a full output buffer).
+ * x->grant[i] marks a sender of this tick. */
+static void xbar_send_whole(xbar *x, int i, int o, uint64_t now)
+{
+    xbar_pair(x, i, o);
+    while (x->in[i].out >= 0 && xbar_send(x, i, now)) {
+    }
+    x->grant[i] = 1;
+}
+
+static void xbar_tick_local(xbar *x, uint64_t now)
+{
+    int ni = x->p.n_in, no = x->p.n_out;
+    for (int i = xbar_bit_next(x->in_busy, 0, ni); i < ni; i = xbar_bit_next(x->in_busy, i + 1, ni))
+        if (x->in[i].out >= 0 && xbar_send(x, i, now)) x->grant[i] = 1; /* a packet stopped by a full output */
+    if (x->p.arbiter == XBAR_ISLIP) {
+        for (int o = xbar_bit_next(x->out_waiting, 0, no); o < no; o = xbar_bit_next(x->out_waiting, o + 1, no)) {
+            xbar_out *po = &x->out[o];
+            if (po->in >= 0 || !xbar_out_has_room(x, o)) continue;
+            for (int d = 0; d < ni; d++) {
+                int i = (po->grant_ptr + d) % ni;
+                if (xbar_head_out(x, i) != o) continue;
+                xbar_send_whole(x, i, o, now);
+                po->grant_ptr = (i + 1) % ni;
+                break;
+            }
+        }
+    } else { /* x->req marks the outputs that took a packet this tick */
+        int start = (int)(now % (uint64_t)ni);
+        for (int d = 0; d < ni; d++) {
+            int i = (start + d) % ni, o = xbar_head_out(x, i);
+            if (o < 0 || x->req[o] || x->out[o].in >= 0 || !xbar_out_has_room(x, o)) continue;
+            xbar_send_whole(x, i, o, now);
+            x->req[o] = 1;
+        }
+        for (int o = 0; o < no; o++) x->req[o] = 0;
+    }
+    for (int i = 0; i < ni; i++) {
+        if (x->grant[i] < 0 && (x->in[i].used > 0)) x->in_stall[i]++;
+        x->grant[i] = -1;
+    }
+}
+
 void xbar_tick(xbar *x, uint64_t now)
 {
     if (x->queued_flits == 0) return;
+    if (x->p.local) {
+        xbar_tick_local(x, now);
+        return;
+    }
     if (x->waiting_total == 0) { /* every buffered packet is already paired: no arbitration */
     } else if (x->p.arbiter == XBAR_RR) xbar_arbitrate_rr(x);
     else xbar_arbitrate_islip(x);

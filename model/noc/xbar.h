@@ -22,6 +22,13 @@
  *                      grant pointer, inputs accept from their accept pointer (one iteration);
  *                      pointers move past the partner only when a grant is accepted.
  *    Either way packets of one input-output pair leave in push order.
+ *  - local (GPGPU-Sim's -network_mode 2 crossbar, used under --gpgpusim-compat): one FIFO per
+ *    input whose head alone may leave (head-of-line blocking), and a granted packet crosses whole
+ *    in the cycle of its grant. XBAR_ISLIP: the outputs in port order each take the first input,
+ *    from their pointer, whose head is for them, and move the pointer past it; an input may so
+ *    send several packets in one cycle, to increasing outputs. XBAR_RR: the inputs, from a start
+ *    that advances one port every cycle, each send their head unless its output already took a
+ *    packet this cycle.
  * A packet larger than either buffer can never cross: xbar_can_accept is false and xbar_push
  * fails for it. Storage is allocated in xbar_init only. */
 #ifndef GTLM_NOC_XBAR_H
@@ -42,6 +49,7 @@ typedef struct xbar_params {
     int out_buffer_limit;  /* flits (-icnt_out_buffer_limit) */
     int latency;           /* cycles (-icnt_latency) */
     int arbiter;           /* xbar_arbiter (-icnt_arbiter_algo) */
+    int local;             /* 1: GPGPU-Sim's local crossbar rules (see above) */
 } xbar_params;
 
 /* A delivered packet. */

@@ -166,6 +166,23 @@ static void feedback(sm_core *s, int outcome)
 
 static int direct_request(sm_core *s, const coal_req *q);
 
+/* GPGPU-Sim 4.2 moves a memory instruction through the ID_OC register, a collector unit, its bank
+ * reads and dispatch (one cycle each; gtlm's issue-to-LD/ST step is one of them) before its L1
+ * latency queue; an L1D hit frees the scoreboard at the cache access, a shared load one cycle later
+ * from the LD/ST writeback register. Accel-Sim, QV100, one-warp dependent chains: an L1-hit LDG
+ * costs 24 cycles a step and an LDS 25 (both latencies 20), gtlm without these stages 21. */
+#define SM_GPGPUSIM_LDST_STAGES 3
+#define SM_GPGPUSIM_SMEM_STAGES 4
+
+static uint64_t load_stages(const sm_core *s, int shared)
+{
+    const sm_config *c = &s->cfg->sm;
+    int n = shared ? c->smem_result_stages : c->ldst_result_stages;
+    if (n >= 0) return (uint64_t)n;
+    if (!s->cfg->gpu.gpgpusim_compat) return 0;
+    return shared ? SM_GPGPUSIM_SMEM_STAGES : SM_GPGPUSIM_LDST_STAGES;
+}
+
 /* One request through the L1 data cache. Returns 0 when it must retry next cycle. */
 static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycle, int latency)
 {
@@ -233,7 +250,8 @@ static int l1_access(sm_core *s, cache_core *c, const coal_req *q, uint64_t cycl
     }
     if (st == CACHE_HIT) {
         uint64_t bank = s->cerf_on && c == &s->l1d ? sm_lbc_cerf_access(s, q->line, 0, cycle) : 0; /* CERF's bank */
-        sm_wheel_add(s, cycle + (uint64_t)latency + (uint64_t)c->pm_wait + bank, u->slot, SM_NO_RECORD, u->rec);
+        uint64_t stages = c == &s->l1d ? load_stages(s, 0) : 0;
+        sm_wheel_add(s, cycle + (uint64_t)latency + (uint64_t)c->pm_wait + bank + stages, u->slot, SM_NO_RECORD, u->rec);
         if (p) p->hits++;
         if (c == &s->l1d) feedback(s, SCHED_MEM_HIT);
     } else if (st == CACHE_HIT_RESERVED) {
@@ -322,8 +340,9 @@ void sm_ldst_cycle(sm_core *s, uint64_t cycle)
         if (cycle < u->shared_done) return;
         /* The last pass is this cycle; the data is readable after the access latency. */
         uint64_t lat = u->space == PS_SHARED ? (uint64_t)s->cfg->sm.smem_latency : (uint64_t)s->cfg->l1.dl1_latency;
+        uint64_t stages = u->space == PS_SHARED ? load_stages(s, 1) : 0;
         s->rec[u->rec].outstanding++;
-        sm_wheel_add(s, cycle + (lat ? lat : 1), u->slot, SM_NO_RECORD, u->rec);
+        sm_wheel_add(s, cycle + (lat ? lat : 1) + stages, u->slot, SM_NO_RECORD, u->rec);
         ldst_finish(s, cycle);
         return;
     }
@@ -378,9 +397,9 @@ void sm_apply_response(sm_core *s, uint64_t cycle)
         c->now = cycle;
         int n = cache_fill(c, rsp.addr, rsp.sector_mask, woken, L1_MAX_WOKEN);
         if (s->cerf_on && c == &s->l1d) (void)sm_lbc_cerf_access(s, rsp.addr, 1, cycle); /* the line into its bank */
-        for (int i = 0; i < n; i++)
-            sm_wheel_add(s, cycle + (uint64_t)(s->cfg->l1.dl1_latency > 0 ? s->cfg->l1.dl1_latency : 1), 0,
-                         SM_NO_RECORD, (uint32_t)woken[i]);
+        uint64_t wait = (uint64_t)(s->cfg->l1.dl1_latency > 0 ? s->cfg->l1.dl1_latency : 1);
+        if (c == &s->l1d) wait += load_stages(s, 0);
+        for (int i = 0; i < n; i++) sm_wheel_add(s, cycle + wait, 0, SM_NO_RECORD, (uint32_t)woken[i]);
         break;
     }
     case SM_ROUTE_RECORD:

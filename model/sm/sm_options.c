@@ -68,6 +68,12 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-gtlm_result_stages", &c->result_stages, "-1", -1, 64,
                       "cycles from issue to a dependent issue beyond a non-memory unit's latency (GPGPU-Sim 4.2's operand "
                       "collector and writeback stages: 5); -1: 5 under -gtlm_gpgpusim_compat, else 0", e);
+    rc |= opt_add_int(r, b, "-gtlm_ldst_result_stages", &c->ldst_result_stages, "-1", -1, 64,
+                      "cycles a global/local load's result takes beyond the L1 latency (GPGPU-Sim 4.2's collector "
+                      "stages before the LD/ST unit: 3 more than gtlm's); -1: 3 under -gtlm_gpgpusim_compat, else 0", e);
+    rc |= opt_add_int(r, b, "-gtlm_smem_result_stages", &c->smem_result_stages, "-1", -1, 64,
+                      "cycles a shared-memory load's result takes beyond -gpgpu_smem_latency (the same stages and the "
+                      "LD/ST writeback register: 4); -1: 4 under -gtlm_gpgpusim_compat, else 0", e);
     rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sp", &c->oc_units_sp, "6", 0, 1024, "operand collector units for SP", e);
     rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sfu", &c->oc_units_sfu, "8", 0, 1024, "operand collector units for SFU", e);
     rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_mem", &c->oc_units_mem, "2", 0, 1024, "operand collector units for LD/ST", e);

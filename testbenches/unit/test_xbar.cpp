@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <deque>
+#include <map>
 #include <random>
 #include <vector>
 
@@ -14,7 +15,7 @@ namespace {
 xbar_params params(int n_in, int n_out, int arbiter = XBAR_RR, int lat = 1, int in_lim = 8, int out_lim = 8,
                    int flit = 32)
 {
-    xbar_params p;
+    xbar_params p{};
     p.n_in = n_in;
     p.n_out = n_out;
     p.flit_size = flit;
@@ -376,3 +377,96 @@ TEST(Xbar, IdleSkippingMatchesEveryCycle)
 }
 
 } // namespace
+
+// GPGPU-Sim's local crossbar (-gtlm_icnt_local_xbar): one FIFO per input, whole packets.
+namespace {
+xbar_params local_params(int n_in, int n_out, int arbiter)
+{
+    xbar_params p = params(n_in, n_out, arbiter, 1, 8, 8, 32);
+    p.local = 1;
+    return p;
+}
+} // namespace
+
+TEST(XbarLocal, HeadOfLineBlocksAndAnInputMaySendToIncreasingOutputs)
+{
+    // input 0: P->out0; input 1: Q1->out0 then Q2->out1. Cycle 0: out 0 (pointer 0) takes P; out 1 has
+    // no head for it (Q2 waits behind Q1). Cycle 1: out 0 takes Q1, then out 1 Q2 in the same cycle.
+    // Ready = crossing cycle + 1 + latency 1. gtlm's own iSLIP (virtual output queues) sends Q2 at once.
+    for (int local : {1, 0}) {
+        xbar x;
+        xbar_params p = local_params(2, 2, XBAR_ISLIP);
+        p.local = local;
+        ASSERT_EQ(xbar_init(&x, &p), 0);
+        ASSERT_EQ(xbar_push(&x, 0, 0, 8, 1, 0), 0);
+        ASSERT_EQ(xbar_push(&x, 1, 0, 8, 2, 0), 0);
+        ASSERT_EQ(xbar_push(&x, 1, 1, 8, 3, 0), 0);
+        std::vector<Delivery> d = run(&x, 0, 10);
+        ASSERT_EQ(d.size(), 3u);
+        std::map<uint64_t, uint64_t> ready;
+        for (const Delivery &e : d) ready[e.pkt.cookie] = e.pkt.ready_cycle;
+        EXPECT_EQ(ready[1], 2u);
+        EXPECT_EQ(ready[2], 3u);
+        EXPECT_EQ(ready[3], local ? 3u : 2u);
+        EXPECT_EQ(x.in_stall[1], local ? 1u : 0u);
+        xbar_free(&x);
+    }
+}
+
+TEST(XbarLocal, APacketCrossesWholeInItsGrantCycle)
+{
+    // 100 bytes = 4 flits of 32: gtlm's worm takes cycles 5..8 (ready 10); the local crossbar moves
+    // the packet in cycle 5 (ready 7), as GPGPU-Sim's, whose packets all count as one unit.
+    for (int arb : {XBAR_RR, XBAR_ISLIP}) {
+        xbar x;
+        xbar_params p = local_params(1, 1, arb);
+        ASSERT_EQ(xbar_init(&x, &p), 0);
+        ASSERT_EQ(xbar_push(&x, 0, 0, 100, 9, 5), 0);
+        std::vector<Delivery> d = run(&x, 5, 20);
+        ASSERT_EQ(d.size(), 1u);
+        EXPECT_EQ(d[0].pkt.flits, 4);
+        EXPECT_EQ(d[0].pkt.ready_cycle, 7u);
+        xbar_free(&x);
+    }
+}
+
+TEST(XbarLocal, OutputGrantsFromItsPointerAndRoundRobinStartsAtTheCycle)
+{
+    // Three inputs, each with one packet for out 0. iSLIP-style: the pointer starts at input 0 and
+    // moves past each winner: 0, 1, 2. Round-robin: cycle c starts at input c mod 3, each output
+    // takes one packet per cycle: cycle 1 starts at input 1 -> 1, then cycle 2 -> 2, cycle 3 -> 0.
+    for (int arb : {XBAR_ISLIP, XBAR_RR}) {
+        xbar x;
+        xbar_params p = local_params(3, 1, arb);
+        ASSERT_EQ(xbar_init(&x, &p), 0);
+        for (int i = 0; i < 3; i++) ASSERT_EQ(xbar_push(&x, i, 0, 8, (uint64_t)i, 1), 0);
+        std::vector<Delivery> d = run(&x, 1, 10);
+        ASSERT_EQ(d.size(), 3u);
+        std::vector<int> order;
+        for (const Delivery &e : d) order.push_back(e.pkt.in);
+        if (arb == XBAR_ISLIP) EXPECT_EQ(order, (std::vector<int>{0, 1, 2}));
+        else EXPECT_EQ(order, (std::vector<int>{1, 2, 0}));
+        EXPECT_EQ(d[2].pkt.ready_cycle, 5u); // crossed in cycle 3
+        xbar_free(&x);
+    }
+}
+
+TEST(XbarLocal, DefaultFollowsCompatModeAndTheLocalNetwork)
+{
+    noc_config c{};
+    c.local_xbar = -1;
+    c.network_mode = 2;
+    EXPECT_EQ(noc_local_xbar(&c, 1), 1);
+    EXPECT_EQ(noc_local_xbar(&c, 0), 0);
+    c.network_mode = 1; // GPGPU-Sim's Booksim network is not the local crossbar
+    EXPECT_EQ(noc_local_xbar(&c, 1), 0);
+    c.local_xbar = 1;
+    EXPECT_EQ(noc_local_xbar(&c, 0), 1);
+    c.local_xbar = 0;
+    c.network_mode = 2;
+    EXPECT_EQ(noc_local_xbar(&c, 1), 0);
+    xbar_params p;
+    c.local_xbar = 1;
+    xbar_params_from_config(&c, 2, 2, &p);
+    EXPECT_EQ(p.local, 1);
+}

@@ -38,13 +38,15 @@ Icnt::Icnt(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDomain &do
     if (n_sms < 1 || n_subparts < 1)
         throw std::invalid_argument("icnt: needs at least one SM and one L2 slice");
     bool shared = cfg.noc.subnets == 1;
+    noc_config noc = cfg.noc;
+    noc.local_xbar = noc_local_xbar(&cfg.noc, cfg.gpu.gpgpusim_compat);
     in_base_ = out_base_ = shared ? n_sms : 0;
     if (shared) {
-        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_sms + n_subparts, n_sms + n_subparts + n_ext_out_));
+        nets_.push_back(std::make_unique<IcntNet>(noc, n_sms + n_subparts, n_sms + n_subparts + n_ext_out_));
         req_net_ = rsp_net_ = nets_[0].get();
     } else {
-        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_sms, n_subparts + n_ext_out_));
-        nets_.push_back(std::make_unique<IcntNet>(cfg.noc, n_subparts, n_sms));
+        nets_.push_back(std::make_unique<IcntNet>(noc, n_sms, n_subparts + n_ext_out_));
+        nets_.push_back(std::make_unique<IcntNet>(noc, n_subparts, n_sms));
         req_net_ = nets_[0].get();
         rsp_net_ = nets_[1].get();
     }
