@@ -92,6 +92,8 @@ void ClockDomain::tick_edge(uint64_t c)
         u->hint_ = 0;
     }
     if (!batch_.empty()) flush(c);
+    if (parallel_now_) parallel_edges_++;
+    parallel_now_ = false;
     if (after_tick && !after_tick(c)) return;
     uint64_t next = kNever;
     for (Tickable *u : units_) {
@@ -104,7 +106,7 @@ void ClockDomain::tick_edge(uint64_t c)
 void ClockDomain::flush(uint64_t c)
 {
     if (batch_.size() >= min_batch_ && pool_->threads() > 1) {
-        parallel_edges_++;
+        parallel_now_ = true;
         pool_->run(batch_.size(), [this, c](size_t i) { batch_[i]->tick_local(c, i); });
         for (Tickable *u : batch_) u->tick_commit(c);
     } else {

@@ -113,6 +113,7 @@ private:
     size_t min_batch_ = 0;
     std::vector<Tickable *> batch_;
     uint64_t parallel_edges_ = 0;
+    bool parallel_now_ = false; // the current edge ran a batch on the pool
 };
 
 } // namespace gtlm
