@@ -3,18 +3,21 @@
 # threads (3: an uneven share of the SMs) must verify and give identical statistics text and
 # output digests (host-time lines aside). -gtlm_threads_min_sms 1 ticks every core edge with a due
 # SM on the pool, and host.parallel_edges must show that it did.
-# usage: threads_identical.sh GTLM WORKLOAD CONFIG...
+# usage: threads_identical.sh GTLM WORKLOAD CONFIG... [-- OPTION...]  (options: a technique's, on every run)
 set -u
 gtlm=$1 wl=$2
 shift 2
+cfgs=""
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do cfgs="$cfgs $1"; shift; done
+[ $# -gt 0 ] && shift # the options are what is left in "$@"
 dir=$(mktemp -d "${TMPDIR:-/tmp}/gtlm-thr.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 host='^(gpgpu_simulation_time|gpgpu_simulation_rate|gpgpu_simulation_rate_cycles|gpgpu_silicon_slowdown)|host|wall|_sec(onds)? '
-for cfg in "$@"; do
+for cfg in $cfgs; do
     name=$(basename "$cfg" .config)
     for n in 1 2 3; do
         out=$("$gtlm" run "$wl" --size tiny --config "$cfg" --check-stats --stats "$dir/$n.raw" \
-              -gtlm_threads $n -gtlm_threads_min_sms 1) || { echo "$name, $n threads:"; echo "$out"; exit 1; }
+              -gtlm_threads $n -gtlm_threads_min_sms 1 "$@") || { echo "$name, $n threads:"; echo "$out"; exit 1; }
         printf '%s\n' "$out" | grep 'output digest' > "$dir/$n.digest"
         grep -v -E "$host" "$dir/$n.raw" > "$dir/$n.txt"
         if [ "$n" -gt 1 ]; then
