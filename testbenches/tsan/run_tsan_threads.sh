@@ -10,12 +10,8 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${1:-$root/build-tsan}
-launcher=()
-if command -v ccache >/dev/null; then
-    launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-fi
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGTLM_TSAN=ON "${launcher[@]}" >/dev/null
-cmake --build "$build" -j"$(nproc)" --target gtlm_cli >/dev/null
+source "$root/testbenches/tsan/tsan_build.sh"
+tsan_build "$build" gtlm_cli
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 for wl in parboil/mrigridding sdk/matrixmul polybench/atax; do
     sh "$root/testbenches/workloads/threads_identical.sh" "$build/bin/gtlm" "$wl" "$root/configs/gtx480.config"
