@@ -4,6 +4,7 @@ namespace gtlm {
 
 namespace {
 constexpr int kSpins = 4000; // checks before a worker sleeps on the condition variable
+constexpr uint64_t kIndexMask = 0xffffffffu; // the claim word's item index (its closed value)
 } // namespace
 
 TickPool::TickPool(int threads)
@@ -23,16 +24,22 @@ TickPool::~TickPool()
 
 void TickPool::run(size_t n, const std::function<void(size_t)> &fn)
 {
+    // Close the previous batch first: a worker that read its claim word before this point and
+    // then the new fn_ / n_ would otherwise claim an item of the new batch with a stale index
+    // (seen by ThreadSanitizer: an SM ticked twice). Sequentially consistent operations order the
+    // close before the new fn_ and n_ for every thread, so such a worker's exchange fails.
+    uint64_t old = claim_.load(std::memory_order_relaxed);
+    claim_.store((old & ~kIndexMask) | kIndexMask, std::memory_order_seq_cst);
     if (n > done_cap_) {
         done_cap_ = n * 2;
         done_.reset(new std::atomic<uint8_t>[done_cap_]);
     }
     for (size_t i = 0; i < n; i++) done_[i].store(0, std::memory_order_relaxed);
     finished_.store(0, std::memory_order_relaxed);
-    fn_.store(&fn, std::memory_order_relaxed);
-    n_.store(n, std::memory_order_relaxed);
+    fn_.store(&fn, std::memory_order_seq_cst);
+    n_.store(n, std::memory_order_seq_cst);
     uint64_t gen = gen_++ % 0xffffffffu + 1; // 1..2^32-1: 0 is 'no batch yet'
-    claim_.store(gen << 32, std::memory_order_release); // publishes everything above
+    claim_.store(gen << 32, std::memory_order_seq_cst); // publishes everything above
     { std::lock_guard<std::mutex> lk(mu_); } // a worker checking claim_ under mu_ is waiting now
     cv_.notify_all();
     drain(gen);
@@ -42,15 +49,15 @@ void TickPool::run(size_t n, const std::function<void(size_t)> &fn)
 void TickPool::drain(uint64_t gen)
 {
     for (;;) {
-        uint64_t c = claim_.load(std::memory_order_acquire);
+        uint64_t c = claim_.load(std::memory_order_seq_cst);
         if ((c >> 32) != gen) return;
-        // fn_ and n_ are this batch's or a newer one's; a newer batch changed claim_, so the
-        // exchange below fails and they are not used.
-        const std::function<void(size_t)> *fn = fn_.load(std::memory_order_acquire);
-        size_t n = n_.load(std::memory_order_acquire);
-        size_t i = static_cast<size_t>(c & 0xffffffffu);
-        if (i >= n) return;
-        if (!claim_.compare_exchange_weak(c, c + 1, std::memory_order_acq_rel)) continue;
+        // fn_ and n_ are this batch's, or a newer one's: then the batch was closed before they
+        // were written, so the exchange below fails and they are not used.
+        const std::function<void(size_t)> *fn = fn_.load(std::memory_order_seq_cst);
+        size_t n = n_.load(std::memory_order_seq_cst);
+        size_t i = static_cast<size_t>(c & kIndexMask);
+        if (i >= n) return; // every item claimed, or the batch closed
+        if (!claim_.compare_exchange_weak(c, c + 1, std::memory_order_seq_cst)) continue;
         (*fn)(i);
         done_[i].store(1, std::memory_order_release);
         finished_.fetch_add(1, std::memory_order_acq_rel);
