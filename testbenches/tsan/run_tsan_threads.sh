@@ -5,7 +5,8 @@
 # memory and sparse loads. A data race (halt_on_error) or a difference fails it.
 #   bash testbenches/tsan/run_tsan_threads.sh [build-dir]
 # Cost: one TSan build of libgtlm and the command (about 5 minutes on 2 cores from scratch, seconds
-# with a warm ccache or an existing folder) and about a minute of runs.
+# with a warm ccache or an existing folder) and about 110 processor seconds of runs (ATAX 78 s,
+# MRI-Gridding 21 s, MatrixMul 8 s, measured at stop 32).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
