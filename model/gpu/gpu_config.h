@@ -36,6 +36,8 @@ typedef struct gpu_top_config {
     int64_t seed;
     int check_protocol;        /* base-protocol checkers on every TLM link */
     int retry_sleep;           /* SMs skip edges that only retry a refused L1 read (sm_retry_sleep.c) */
+    int threads;               /* -gtlm_threads: host threads ticking the SMs of one core edge */
+    int threads_min_sms;       /* ... only at edges with at least this many SMs due */
     int64_t stats_interval;    /* core cycles between time-series samples, 0 = off */
     char *timeseries_file;
     char *vcd_file;            /* VCD waveforms: file ("" = off), */

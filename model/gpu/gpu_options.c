@@ -44,6 +44,11 @@ int gpu_top_options_register(opt_registry *r, gpu_top_config *c, strbuf *e)
     rc |= opt_add_bool(r, b, "-gtlm_retry_sleep", &c->retry_sleep, "1",
                        "skip an SM's edges while its LD/ST unit only retries a read the L1 refused and no warp can "
                        "issue, counting them at its next tick (exact: statistics identical; 0 ticks every edge)", e);
+    rc |= opt_add_int(r, b, "-gtlm_threads", &c->threads, "1", 1, 256,
+                      "host threads ticking the SMs of one core-clock edge in parallel (statistics identical for "
+                      "every value; forced to 1 with -rtl_sched/-rtl_power)", e);
+    rc |= opt_add_int(r, b, "-gtlm_threads_min_sms", &c->threads_min_sms, "4", 1, 4096,
+                      "SMs due at a core edge below which it is ticked on one thread (the barrier costs more)", e);
     rc |= opt_add_i64(r, b, "-gtlm_seed", &c->seed, "1", INT64_MIN, INT64_MAX, "seed of every pseudo-random choice in the model", e);
     rc |= opt_add_enum(r, b, "-gtlm_mode", &c->mode, modes, "timing",
                        "functional: run kernels to completion without timing; timing: the cycle-level model", e);

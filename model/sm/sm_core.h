@@ -439,7 +439,21 @@ typedef struct sm_core {
     int error;                  /* a simt error stopped the SM */
     simt_error err;
     sm_stats st;
+    /* -gtlm_threads: SMs of one edge tick in parallel; before its first access to state other SMs
+     * share (the functional memory image: global loads, stores, atomics) the SM's tick calls
+     * serial.enter, which returns once every SM before it in the edge's order has ticked. NULL
+     * when the SM ticks alone (sm_serial_point). */
+    struct { void (*enter)(void *ctx); void *ctx; uint8_t entered; } serial;
 } sm_core;
+
+/* The SM's tick is about to touch shared state: wait for its turn (once per tick). */
+static inline void sm_serial_point(sm_core *s)
+{
+    if (s->serial.enter && !s->serial.entered) {
+        s->serial.entered = 1;
+        s->serial.enter(s->serial.ctx);
+    }
+}
 
 /* A read's response reached the SM (-gtlm_apres_stats): its latency and bytes, demand or prefetch. */
 void sm_locality_response(sm_core *s, int prefetch, uint32_t bytes, uint64_t latency);

@@ -245,6 +245,7 @@ static int try_issue(sm_core *s, uint32_t slot, uint64_t cycle, int avoid_unit)
         seen.mask = 0;
         simt_mem_access *rec = is_mem_op ? &acc : l->on_mem ? &seen : NULL;
         int fences = is_fence(in, op == OP_MEMBAR || op == OP_FENCE ? simt_guard_mask(w, top, in) : 0);
+        if (rec) sm_serial_point(s); /* memory instructions (and every one a memory observer sees) */
         simt_status st = simt_warp_step(w, rec, &s->err);
         if (st != SIMT_OK) {
             s->error = 1;

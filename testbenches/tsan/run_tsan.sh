@@ -9,12 +9,8 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${1:-$root/build-tsan}
-launcher=()
-if command -v ccache >/dev/null; then
-    launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-fi
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGTLM_TSAN=ON "${launcher[@]}" >/dev/null
-cmake --build "$build" -j"$(nproc)" --target gtlm_api_tests >/dev/null
+source "$root/testbenches/tsan/tsan_build.sh"
+tsan_build "$build" gtlm_api_tests
 # halt_on_error: the first race fails the run; SystemC itself is not instrumented (its accesses
 # are serialised by gtlm's lock, which TSan sees).
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 ${TSAN_OPTIONS:-}" \

@@ -1,6 +1,7 @@
 #include "kernel/clock_domain.h"
 
 #include "kernel/edge_runner.h"
+#include "kernel/tick_pool.h"
 
 namespace gtlm {
 
@@ -75,12 +76,24 @@ void ClockDomain::tick_edge(uint64_t c)
     // A hint equal to c (never 0: that means "ask") is next_work's own answer for this edge, given
     // after the unit's last change (a change since would have reset it), so the unit is due
     // without asking again (next_work(x) = h for every x up to its answer h).
+    // With a pool, due units that split their tick are gathered and ticked together when the
+    // next unit that does not split (or the end) is reached, so the order of everything else is
+    // unchanged.
     for (Tickable *u : units_) {
         if (!u->poll_always_ && u->hint_ > c) continue;
         bool due = !u->poll_always_ && u->hint_ == c && c != 0;
+        if (pool_ && u->splits_tick()) {
+            if (due || u->next_work(c) <= c) batch_.push_back(u);
+            else u->hint_ = 0;
+            continue;
+        }
+        if (!batch_.empty()) flush(c);
         if (due || u->next_work(c) <= c) u->tick(c);
         u->hint_ = 0;
     }
+    if (!batch_.empty()) flush(c);
+    if (parallel_now_) parallel_edges_++;
+    parallel_now_ = false;
     if (after_tick && !after_tick(c)) return;
     uint64_t next = kNever;
     for (Tickable *u : units_) {
@@ -88,6 +101,19 @@ void ClockDomain::tick_edge(uint64_t c)
         if (u->hint_ < next) next = u->hint_;
     }
     if (next != kNever) schedule(next);
+}
+
+void ClockDomain::flush(uint64_t c)
+{
+    if (batch_.size() >= min_batch_ && pool_->threads() > 1) {
+        parallel_now_ = true;
+        pool_->run(batch_.size(), [this, c](size_t i) { batch_[i]->tick_local(c, i); });
+        for (Tickable *u : batch_) u->tick_commit(c);
+    } else {
+        for (Tickable *u : batch_) u->tick(c);
+    }
+    for (Tickable *u : batch_) u->hint_ = 0;
+    batch_.clear();
 }
 
 } // namespace gtlm

@@ -31,6 +31,14 @@ public:
     // For the watchdog: appends the unit's state when it is not idle.
     virtual void describe(std::string &out) const = 0;
     virtual bool busy() const = 0;
+    // -gtlm_threads (docs/timing-model.md, "Parallel edges"): a unit whose tick splits into a
+    // part touching only its own state (tick_local, run in parallel with the other such units
+    // of the edge; order: its position among them, for TickPool::wait_turn) and a part that
+    // talks to other blocks (tick_commit, run afterwards in unit order). tick(c) must equal
+    // tick_local(c) then tick_commit(c).
+    virtual bool splits_tick() const { return false; }
+    virtual void tick_local(uint64_t cycle, size_t order) { (void)order; tick(cycle); }
+    virtual void tick_commit(uint64_t cycle) { (void)cycle; }
 
 private:
     friend class ClockDomain;
@@ -46,6 +54,7 @@ protected:
 };
 
 class EdgeRunner;
+class TickPool;
 
 class ClockDomain : public sc_core::sc_module {
 public:
@@ -81,6 +90,11 @@ public:
     void attach(EdgeRunner *r) { runner_ = r; }
     // The runner found this domain due at edge `cycle`: tick it.
     void tick_edge(uint64_t cycle);
+    // Ticks the due units that split their tick on pool's threads when at least min_batch of
+    // them are due at an edge (null: every unit on the calling thread).
+    void set_pool(TickPool *pool, size_t min_batch) { pool_ = pool; min_batch_ = min_batch; }
+    TickPool *pool() const { return pool_; }
+    uint64_t parallel_edges() const { return parallel_edges_; } // edges ticked on the pool
 
 private:
     void run();
@@ -94,6 +108,12 @@ private:
     uint64_t ticks_ = 0;
     bool halted_ = false;
     EdgeRunner *runner_ = nullptr;
+    void flush(uint64_t cycle); // ticks batch_ (the due splitting units met so far)
+    TickPool *pool_ = nullptr;
+    size_t min_batch_ = 0;
+    std::vector<Tickable *> batch_;
+    uint64_t parallel_edges_ = 0;
+    bool parallel_now_ = false; // the current edge ran a batch on the pool
 };
 
 } // namespace gtlm

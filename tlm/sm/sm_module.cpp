@@ -1,5 +1,6 @@
 #include "sm/sm_module.h"
 #include "rtl/rtl_blocks.h"
+#include "kernel/tick_pool.h"
 
 #include <stdexcept>
 
@@ -66,6 +67,27 @@ SmModule::~SmModule() { sm_core_free(&core_); }
 void SmModule::tick(uint64_t cycle)
 {
     sm_core_tick(&core_, cycle);
+    tick_commit(cycle);
+}
+
+void SmModule::tick_local(uint64_t cycle, size_t order)
+{
+    order_ = order;
+    core_.serial.enter = [](void *ctx) {
+        auto *m = static_cast<SmModule *>(ctx);
+        m->domain_.pool()->wait_turn(m->order_);
+    };
+    core_.serial.ctx = this;
+    core_.serial.entered = 0;
+    // CBWT's PDP-G/PDP-S: this L1 reads (PDP-G: feeds) SM 0's predictor at each load, so the
+    // whole tick takes its turn.
+    if (core_.pdp.source) sm_serial_point(&core_);
+    sm_core_tick(&core_, cycle);
+    core_.serial.enter = nullptr;
+}
+
+void SmModule::tick_commit(uint64_t cycle)
+{
     // One request per cycle leaves towards the interconnect.
     sm_req r;
     if (sm2icnt.can_send() && sm_core_out_peek(&core_, &r)) {

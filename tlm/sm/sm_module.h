@@ -32,6 +32,11 @@ public:
     const sm_core &core() const { return core_; }
 
     void tick(uint64_t cycle) override;
+    // -gtlm_threads: the core model's tick (in parallel; its memory accesses wait for the SMs
+    // before it in the edge's order), then the send towards the interconnect (in SM order).
+    bool splits_tick() const override { return true; }
+    void tick_local(uint64_t cycle, size_t order) override;
+    void tick_commit(uint64_t cycle) override;
     uint64_t next_work(uint64_t cycle) const override;
     void describe(std::string &out) const override;
     bool busy() const override { return !sm_core_idle(&core_); }
@@ -45,6 +50,7 @@ private:
     ClockDomain &domain_;
     std::function<uint32_t(uint64_t)> route_;
     PayloadPool pool_;
+    size_t order_ = 0; // position among the SMs ticked in parallel at the current edge
 };
 
 } // namespace gtlm

@@ -1,4 +1,5 @@
 #include "top/gpu_top.h"
+#include "kernel/tick_pool.h"
 
 #include <chrono>
 #include <cstdio>
@@ -53,6 +54,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const gtlm_config &cfg, const log_sink &l
         sms_.push_back(std::make_unique<SmModule>(indexed("sm", i).c_str(), cfg_, core_, i, stats, route));
     for (int i = 1; i < n_sms; i++) /* CBWT PDP-G/PDP-S: SM 0's L1 predicts the PD of all */
         pdp_l1_follow(&sms_[static_cast<size_t>(i)]->core().pdp, &sms_[0]->core().pdp);
+    start_threads(stats);
     resolve_sm_modes(n_sms);
     bool ext_ports = cfg_.morpheus.noc_xbar && sm_modes_count(sm_modes_.data(), n_sms, SM_MODE_CACHE) > 0;
     icnt_mod_ = std::make_unique<Icnt>("icnt", cfg_, icnt_, n_sms, n_slices, stats, ext_ports); // + Morpheus' ports
@@ -177,6 +179,31 @@ void Gpu::power_modes(uint64_t core_cycle, bool begin)
         }
     }
 }
+
+// -gtlm_threads: a pool for the SMs' ticks (docs/timing-model.md, "Parallel edges"). The Verilated
+// blocks share Verilator's context and the VCD writer, so they keep one thread.
+void Gpu::start_threads(stat_registry *stats)
+{
+    int n = cfg_.gpu.threads;
+    if (n <= 1) return;
+    if (cfg_.sm.rtl_sched || cfg_.power.rtl_power) {
+        LOG_W(&log_, "-gtlm_threads %d: running on 1 thread (-rtl_sched and -rtl_power co-simulate Verilated blocks "
+                     "that share one Verilator context)", n);
+        return;
+    }
+    tick_pool_ = std::make_unique<TickPool>(n);
+    core_.set_pool(tick_pool_.get(), static_cast<size_t>(cfg_.gpu.threads_min_sms));
+    if (!stats) return; // a host measure, registered only here so that the statistics of 1 thread stay as they are
+    auto edges = [](const stat_registry *, stat_scope, const void *ctx) {
+        return static_cast<double>(static_cast<const Gpu *>(ctx)->parallel_edges());
+    };
+    stat_names none{nullptr, nullptr, 0};
+    if (stat_add_derived(stats, "host.parallel_edges", edges, this, "edges",
+                         "core edges whose SMs ticked on the -gtlm_threads pool, since the start", &none) < 0)
+        throw std::runtime_error("cannot register host.parallel_edges");
+}
+
+int Gpu::threads() const { return tick_pool_ ? tick_pool_->threads() : 1; }
 
 std::vector<ClockDomain *> Gpu::domains() { return {&core_, &icnt_, &l2_, &dram_}; }
 

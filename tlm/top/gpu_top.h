@@ -110,6 +110,9 @@ public:
     std::string describe_barriers() const;
     // The VCD tracer when -vcd_file is set (else null).
     const VcdTracer *vcd() const { return vcd_.get(); }
+    // -gtlm_threads after the forced cases (1: sequential), and core edges ticked on the pool.
+    int threads() const;
+    uint64_t parallel_edges() const { return core_.parallel_edges(); }
     // The energy statistics (null without a statistics registry).
     const PowerStats *power() const { return power_.get(); }
     const stat_registry *stats() const { return stats_; }
@@ -123,6 +126,7 @@ private:
                   const struct lg_graph *graph = nullptr);
     bool watch(uint64_t cycle, bool core_edge);
     void open_vcd();
+    void start_threads(stat_registry *stats);
     void abort_run(const std::string &why);
     std::vector<ClockDomain *> domains();
     void resolve_sm_modes(int n_sms);
@@ -131,6 +135,7 @@ private:
     logger log_;
     ClockDomain core_, icnt_, l2_, dram_;
     EdgeRunner runner_; // ticks the four domains in this order at shared edges
+    std::unique_ptr<class TickPool> tick_pool_; // -gtlm_threads > 1: ticks the SMs of a core edge
     dram_addr_map map_{};
     std::vector<std::unique_ptr<SmModule>> sms_;
     std::unique_ptr<Icnt> icnt_mod_;
