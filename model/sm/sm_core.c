@@ -353,7 +353,9 @@ int sm_core_start_cta(sm_core *s, const uint32_t ctaid[3], uint64_t cycle)
     for (uint32_t i = 0; i < n_warps; i++) {
         uint32_t slot = c->first_slot + i;
         sm_warp_slot *ws = &s->warps[slot];
+        uint8_t listed = ws->dirty; /* still on dirty_list from the slot's last warp: listed once only */
         memset(ws, 0, sizeof *ws);
+        ws->dirty = listed;
         if (s->trace) ws->tw = &c->tws[i];
         else ws->w = &c->cta.warps[i];
         if (ws->tw && ws->tw->state == SIMT_WARP_DONE) { /* a warp the trace has no line for */
