@@ -54,6 +54,18 @@ int dram_addr_map_init(dram_addr_map *m, const char *mapping, int n_channels, in
     for (int f = 0; f < DRAM_F_N; f++)
         for (int b = 0; b < 64; b++)
             if (m->mask[f] >> b & 1) m->pos[f][m->nbits[f]++] = (uint8_t)b;
+    for (int f = 0; f < DRAM_F_N; f++)
+        for (int i = 0; i < m->nbits[f]; i++) {
+            int k = m->nruns[f];
+            if (i > 0 && m->pos[f][i] == m->pos[f][i - 1] + 1) { /* extends the last run */
+                m->run_mask[f][k - 1] = m->run_mask[f][k - 1] << 1 | 1;
+                continue;
+            }
+            m->run_shift[f][k] = m->pos[f][i];
+            m->run_dst[f][k] = (uint8_t)i;
+            m->run_mask[f][k] = 1;
+            m->nruns[f]++;
+        }
     if (m->nbits[DRAM_F_ROW] > 32 || m->nbits[DRAM_F_COL] > 32 || m->nbits[DRAM_F_BANK] > 32)
         return fail(why, why_len, "row, bank and column fields must fit 32 bits%.0d", 0);
     if (!m->nbits[DRAM_F_CHAN] && n_channels > 1 && m->dramid_bit < 0)
@@ -64,7 +76,7 @@ int dram_addr_map_init(dram_addr_map *m, const char *mapping, int n_channels, in
 static uint64_t extract(const dram_addr_map *m, int f, uint64_t a)
 {
     uint64_t v = 0;
-    for (int i = 0; i < m->nbits[f]; i++) v |= (a >> m->pos[f][i] & 1) << i;
+    for (int k = 0; k < m->nruns[f]; k++) v |= (a >> m->run_shift[f][k] & m->run_mask[f][k]) << m->run_dst[f][k];
     return v;
 }
 
@@ -150,15 +162,22 @@ static uint64_t drop_bit(uint64_t a, int b)
 
 uint64_t dram_addr_partition_address(const dram_addr_map *m, int n_sub_per_channel, uint64_t addr)
 {
-    dram_addr a;
-    dram_addr_decode(m, addr, &a);
-    /* With D bits the local address is addr itself: its D and bank bits share one frame. */
+    /* The channel's local address (dram_addr_decode's 'local'). With D bits it is addr itself:
+     * its D and bank bits share one frame. */
+    uint64_t local = addr;
+    if (!m->nbits[DRAM_F_CHAN] && m->dramid_bit >= 0 && m->n_channels > 1) {
+        int n = m->dramid_bit;
+        uint64_t low = n ? addr & ((1ull << n) - 1) : 0;
+        local = ((addr >> n) / (uint64_t)m->n_channels) << n | low;
+    }
     uint64_t drop = m->mask[DRAM_F_CHAN];
     int k = log2_exact(n_sub_per_channel > 0 ? (uint64_t)n_sub_per_channel : 1u);
     if (k > 0 && k <= m->nbits[DRAM_F_BANK])
         for (int i = 0; i < k; i++) drop |= 1ull << m->pos[DRAM_F_BANK][i];
-    uint64_t local = a.local;
-    for (int b = 63; b >= 0; b--)
-        if (drop >> b & 1) local = drop_bit(local, b);
+    while (drop) { /* highest bit first */
+        int b = 63 - __builtin_clzll(drop);
+        local = drop_bit(local, b);
+        drop &= ~(1ull << b);
+    }
     return local;
 }

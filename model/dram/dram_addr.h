@@ -29,6 +29,11 @@ typedef struct dram_addr_map {
     uint64_t mask[DRAM_F_N];
     uint8_t pos[DRAM_F_N][64]; /* address bit of each field bit, lowest first */
     int nbits[DRAM_F_N];
+    /* The same bits as runs of adjacent address bits: a field is the OR of
+     * (addr >> run_shift) & run_mask, shifted up by run_dst; most fields are one or two runs. */
+    uint8_t nruns[DRAM_F_N];
+    uint8_t run_shift[DRAM_F_N][64], run_dst[DRAM_F_N][64];
+    uint64_t run_mask[DRAM_F_N][64];
     int dramid_bit;            /* -1: no "dramid@" */
     int n_channels;
     int n_banks;

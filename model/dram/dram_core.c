@@ -71,6 +71,8 @@ int dram_can_accept(const dram_core *d) { return d->qn < d->qcap; }
 int dram_queue_length(const dram_core *d) { return d->qn; }
 int dram_idle(const dram_core *d) { return d->qn == 0 && d->fly_n == 0; }
 
+static int memo_after_enqueue(dram_core *d, const dram_slot *s);
+
 int dram_enqueue(dram_core *d, uint64_t cycle, const dram_request *r)
 {
     if (!r || r->size == 0 || cycle < d->occ_cycle) return GTLM_ST_EINVAL;
@@ -85,7 +87,6 @@ int dram_enqueue(dram_core *d, uint64_t cycle, const dram_request *r)
     dram_addr a;
     dram_addr_decode(&d->map, r->addr, &a);
     dram_slot *s = &d->queue[d->qn++];
-    d->sched_known = 0;
     memset(s, 0, sizeof *s);
     s->addr = r->addr;
     s->enqueue_cycle = cycle;
@@ -94,6 +95,7 @@ int dram_enqueue(dram_core *d, uint64_t cycle, const dram_request *r)
     s->bank = a.bank;
     s->bursts = (uint16_t)bursts;
     s->is_write = r->is_write != 0;
+    if (d->sched_known) d->sched_known = memo_after_enqueue(d, s);
     if (s->is_write)
         d->st.writes++;
     else
@@ -121,7 +123,22 @@ static int row_has_hit(const dram_core *d, uint32_t bank, int64_t row)
     return 0;
 }
 
-static cand next_cmd(const dram_core *d, const dram_slot *s, int check_hits)
+/* Banks with a queued row hit, one bit each, gathered by the scheduler's first pass (which visits
+ * every row hit when it picks none), so its second pass asks a bit instead of rescanning the queue
+ * for every precharge candidate. Banks beyond the bit set take the scan. */
+#define DRAM_HIT_WORDS 4
+typedef struct hit_banks {
+    uint64_t w[DRAM_HIT_WORDS];
+} hit_banks;
+
+static int bank_has_hit(const dram_core *d, const hit_banks *h, uint32_t bank)
+{
+    if (bank < 64u * DRAM_HIT_WORDS) return (int)(h->w[bank >> 6] >> (bank & 63) & 1);
+    return row_has_hit(d, bank, d->banks[bank].open_row);
+}
+
+/* check_hits: NULL for no check (FIFO, issue), else the banks with a queued row hit. */
+static cand next_cmd(const dram_core *d, const dram_slot *s, const hit_banks *check_hits)
 {
     const dram_bank *b = &d->banks[s->bank];
     cand c = {DRAM_CMD_NONE, 0};
@@ -139,11 +156,39 @@ static cand next_cmd(const dram_core *d, const dram_slot *s, int check_hits)
     } else if (b->open_row < 0) {
         c.cmd = DRAM_CMD_ACT;
         c.ready = max64(b->act_ok, d->act_any_ok);
-    } else if (!check_hits || !row_has_hit(d, s->bank, b->open_row)) {
+    } else if (!check_hits || !bank_has_hit(d, check_hits, s->bank)) {
         c.cmd = DRAM_CMD_PRE;
         c.ready = b->pre_ok;
     }
     return c;
+}
+
+/* The scheduler's remembered earliest cycle (sched_earliest) after s was appended to the queue:
+ * enqueues change no bank or bus state, so every other candidate keeps its ready cycle, and s
+ * only adds its own. The one exception is a row hit in a bank that had none: that bank's
+ * precharge candidates stop being eligible, so the memo is dropped (returns 0: rescan). */
+static int memo_after_enqueue(dram_core *d, const dram_slot *s)
+{
+    cand c;
+    if (d->fifo) {
+        if (d->qn > 1) return 1; /* only the head counts */
+        c = next_cmd(d, s, NULL);
+    } else {
+        const dram_bank *b = &d->banks[s->bank];
+        int bank_hit = 0; /* a request queued before s hits the bank's open row */
+        for (int i = 0; i < d->qn - 1 && b->open_row >= 0 && !bank_hit; i++)
+            bank_hit = d->queue[i].bank == s->bank && (int64_t)d->queue[i].row == b->open_row;
+        if (b->open_row == (int64_t)s->row) {
+            if (!bank_hit) return 0;
+            c = next_cmd(d, s, NULL); /* a column command */
+        } else if (b->open_row >= 0 && bank_hit) {
+            return 1; /* its bank's open row has hits: no precharge, no candidate */
+        } else {
+            c = next_cmd(d, s, NULL); /* an activate, or a precharge no hit holds back */
+        }
+    }
+    if (c.cmd != DRAM_CMD_NONE && c.ready < d->sched_earliest) d->sched_earliest = c.ready;
+    return 1;
 }
 
 /* The oldest eligible request whose next command can issue at cycle (-1: none); *earliest gets
@@ -154,18 +199,20 @@ static int schedule(const dram_core *d, uint64_t cycle, uint64_t *earliest)
     int pick = -1;
     if (d->fifo) {
         if (d->qn) {
-            cand c = next_cmd(d, &d->queue[0], 0);
+            cand c = next_cmd(d, &d->queue[0], NULL);
             e = c.ready;
             if (c.ready <= cycle) pick = 0;
         }
     } else {
         /* Pass 0: row hits (column commands), oldest first; pass 1: ACT/PRE, oldest first. */
+        hit_banks hits = {{0}};
         for (int pass = 0; pass < 2 && pick < 0; pass++) {
             for (int i = 0; i < d->qn; i++) {
                 const dram_slot *s = &d->queue[i];
                 int hit = d->banks[s->bank].open_row == (int64_t)s->row;
                 if (hit != (pass == 0)) continue;
-                cand c = next_cmd(d, s, 1);
+                if (hit && s->bank < 64u * DRAM_HIT_WORDS) hits.w[s->bank >> 6] |= 1ull << (s->bank & 63);
+                cand c = next_cmd(d, s, &hits);
                 if (c.cmd == DRAM_CMD_NONE) continue;
                 if (c.ready < e) e = c.ready;
                 if (c.ready <= cycle) {
@@ -185,7 +232,7 @@ static void issue(dram_core *d, int qi, uint64_t now)
     dram_bank *b = &d->banks[s->bank];
     dram_bank_stats *bs = &d->bank_st[s->bank];
     const gsim_dram_timing *t = &d->t;
-    cand c = next_cmd(d, s, 0);
+    cand c = next_cmd(d, s, NULL);
     d->sched_known = 0;
     d->last_cmd = c.cmd;
     d->last_bank = s->bank;

@@ -108,7 +108,8 @@ typedef struct dram_core {
     uint64_t occ_cycle; /* occupancy integrated up to this cycle */
     /* The scheduler's answer depends only on the state above, which changes only at enqueue and
      * issue: while sched_known, no queued command can issue before sched_earliest (DRAM_NO_WORK:
-     * none can), so ticks and next-work questions before it need no scan. */
+     * none can), so ticks and next-work questions before it need no scan. An issue drops the
+     * memo; an enqueue updates it with the new request's own candidate when that is exact. */
     uint64_t sched_earliest;
     int sched_known;
     dram_cmd last_cmd;  /* command issued by the last dram_tick (DRAM_CMD_NONE if none), */

@@ -41,7 +41,10 @@ int xbar_init(xbar *x, const xbar_params *p)
     x->in_busy = calloc((ni + 63) / 64, sizeof *x->in_busy);
     x->out_waiting = calloc((no + 63) / 64, sizeof *x->out_waiting);
     x->out_held = calloc((no + 63) / 64, sizeof *x->out_held);
-    if (!x->in_busy || !x->out_waiting || !x->out_held || !x->waiting || !x->in || !x->out || !x->slots || !x->fifo || !x->voq_head || !x->voq_tail || !x->out_pkts ||
+    x->in_words = (int)((ni + 63) / 64);
+    x->in_free = calloc((size_t)x->in_words, sizeof *x->in_free);
+    x->voq_bits = calloc(no * (size_t)x->in_words, sizeof *x->voq_bits);
+    if (!x->in_free || !x->voq_bits || !x->in_busy || !x->out_waiting || !x->out_held || !x->waiting || !x->in || !x->out || !x->slots || !x->fifo || !x->voq_head || !x->voq_tail || !x->out_pkts ||
         !x->req || !x->grant || !x->in_stall || !x->out_stall) {
         xbar_free(x);
         return -1;
@@ -57,6 +60,7 @@ int xbar_init(xbar *x, const xbar_params *p)
         for (int k = 0; k < x->slots_per_in; k++) s[k].next = k + 1 < x->slots_per_in ? k + 1 : -1;
     }
     for (int o = 0; o < p->n_out; o++) x->out[o].in = -1;
+    for (int i = 0; i < p->n_in; i++) x->in_free[i >> 6] |= UINT64_C(1) << (i & 63);
     return 0;
 }
 
@@ -77,6 +81,8 @@ void xbar_free(xbar *x)
     free(x->in_busy);
     free(x->out_waiting);
     free(x->out_held);
+    free(x->in_free);
+    free(x->voq_bits);
     memset(x, 0, sizeof *x);
 }
 
@@ -115,8 +121,10 @@ int xbar_push(xbar *x, int in, int out, uint32_t bytes, uint64_t cookie, uint64_
     s->out = (uint16_t)out;
     s->next = -1;
     size_t q = (size_t)in * x->p.n_out + out;
-    if (x->voq_tail[q] < 0) x->voq_head[q] = k;
-    else xbar_slot_at(x, in, x->voq_tail[q])->next = k;
+    if (x->voq_tail[q] < 0) {
+        x->voq_head[q] = k;
+        bit_set(x->voq_bits + (size_t)out * x->in_words, in);
+    } else xbar_slot_at(x, in, x->voq_tail[q])->next = k;
     x->voq_tail[q] = k;
     if (x->p.arbiter == XBAR_RR || x->p.local) {
         x->fifo[(size_t)in * x->slots_per_in + (pi->fifo_head + pi->fifo_n) % x->slots_per_in] = k;
@@ -141,7 +149,10 @@ static void xbar_pair(xbar *x, int i, int o)
     int k = x->voq_head[q];
     xbar_slot *s = xbar_slot_at(x, i, k);
     x->voq_head[q] = s->next;
-    if (s->next < 0) x->voq_tail[q] = -1;
+    if (s->next < 0) {
+        x->voq_tail[q] = -1;
+        bit_clear(x->voq_bits + (size_t)o * x->in_words, i);
+    }
     if (x->p.arbiter == XBAR_RR || x->p.local) { /* the fifo head is the same packet */
         pi->fifo_head = (pi->fifo_head + 1) % x->slots_per_in;
         pi->fifo_n--;
@@ -150,6 +161,7 @@ static void xbar_pair(xbar *x, int i, int o)
     if (--x->waiting[o] == 0) bit_clear(x->out_waiting, o);
     x->waiting_total--;
     pi->out = o;
+    bit_clear(x->in_free, i);
     pi->cur = k;
     pi->sent = 0;
     x->out[o].in = i;
@@ -193,16 +205,16 @@ static void xbar_arbitrate_islip(xbar *x)
     for (int o = xbar_bit_next(x->out_waiting, 0, no); o < no; o = xbar_bit_next(x->out_waiting, o + 1, no)) {
         xbar_out *po = &x->out[o];
         if (po->in >= 0 || !xbar_out_has_room(x, o)) continue;
-        for (int d = 0; d < ni; d++) {
-            int i = po->grant_ptr + d;
-            if (i >= ni) i -= ni;
-            if (x->in[i].out < 0 && x->voq_head[(size_t)i * no + o] >= 0) {
-                int g = x->grant[i], ptr = x->in[i].accept_ptr;
-                if (g < 0) x->req[n++] = i;
-                if (g < 0 || xbar_ahead(o, ptr, no) < xbar_ahead(g, ptr, no)) x->grant[i] = o;
-                break;
-            }
+        /* the first free input with a packet for o, from the grant pointer on, wrapping */
+        const uint64_t *v = x->voq_bits + (size_t)o * x->in_words;
+        int i = xbar_bit_next2(v, x->in_free, po->grant_ptr, ni);
+        if (i >= ni) {
+            i = xbar_bit_next2(v, x->in_free, 0, po->grant_ptr);
+            if (i >= po->grant_ptr) continue; /* no free input has a packet for o */
         }
+        int g = x->grant[i], ptr = x->in[i].accept_ptr;
+        if (g < 0) x->req[n++] = i;
+        if (g < 0 || xbar_ahead(o, ptr, no) < xbar_ahead(g, ptr, no)) x->grant[i] = o;
     }
     for (int k = 0; k < n; k++) {
         int i = x->req[k], o = x->grant[i];
@@ -248,6 +260,7 @@ static int xbar_send(xbar *x, int i, uint64_t now)
         pi->free_head = pi->cur;
         pi->cur = -1;
         pi->out = -1;
+        bit_set(x->in_free, i);
         po->in = -1;
     }
     return 1;

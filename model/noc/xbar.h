@@ -113,7 +113,26 @@ typedef struct xbar {
      * (in increasing order, as a loop over every port would): inputs with flits buffered, outputs
      * with packets waiting to be paired, outputs holding packets (crossing or ready). */
     uint64_t *in_busy, *out_waiting, *out_held;
+    /* iSLIP's grant step finds, per output, the first free input with a packet for it: inputs
+     * not paired (in_free) and, per output o, inputs whose virtual output queue for o is not
+     * empty (voq_bits + o * in_words). */
+    int in_words;
+    uint64_t *in_free, *voq_bits;
 } xbar;
+
+/* The first port >= from whose bit is set in both a and b, or n when none below n is. */
+static inline int xbar_bit_next2(const uint64_t *a, const uint64_t *b, int from, int n)
+{
+    if (from >= n) return n;
+    int k = from >> 6, nw = (n + 63) >> 6;
+    uint64_t w = a[k] & b[k] & (~UINT64_C(0) << (from & 63));
+    while (!w) {
+        if (++k >= nw) return n;
+        w = a[k] & b[k];
+    }
+    int p = (k << 6) + __builtin_ctzll(w);
+    return p < n ? p : n;
+}
 
 /* The first port >= from whose bit is set in w, or n when none below n is. */
 static inline int xbar_bit_next(const uint64_t *w, int from, int n)
