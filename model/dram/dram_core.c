@@ -6,6 +6,7 @@
 #include "../common/status.h"
 
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
 
 int dram_core_init(dram_core *d, const dram_config *cfg, int n_channels)
 {
@@ -170,6 +171,7 @@ static cand next_cmd(const dram_core *d, const dram_slot *s, const hit_banks *ch
 static int memo_after_enqueue(dram_core *d, const dram_slot *s)
 {
     cand c;
+    int hit = 0; /* s is a row hit: at equal ready cycles it goes before any other kind */
     if (d->fifo) {
         if (d->qn > 1) return 1; /* only the head counts */
         c = next_cmd(d, s, NULL);
@@ -181,31 +183,46 @@ static int memo_after_enqueue(dram_core *d, const dram_slot *s)
         if (b->open_row == (int64_t)s->row) {
             if (!bank_hit) return 0;
             c = next_cmd(d, s, NULL); /* a column command */
+            hit = 1;
         } else if (b->open_row >= 0 && bank_hit) {
             return 1; /* its bank's open row has hits: no precharge, no candidate */
         } else {
             c = next_cmd(d, s, NULL); /* an activate, or a precharge no hit holds back */
         }
     }
-    if (c.cmd != DRAM_CMD_NONE && c.ready < d->sched_earliest) d->sched_earliest = c.ready;
+    if (c.cmd == DRAM_CMD_NONE) return 1;
+    int me = d->qn - 1;
+    if (c.ready < d->sched_earliest) {
+        d->sched_earliest = c.ready;
+        d->sched_pick = me;
+    } else if (c.ready == d->sched_earliest && hit && d->sched_pick >= 0) {
+        const dram_slot *p = &d->queue[d->sched_pick];
+        if (d->banks[p->bank].open_row != (int64_t)p->row) d->sched_pick = me; /* the first hit at that cycle */
+    }
     return 1;
 }
 
 /* The oldest eligible request whose next command can issue at cycle (-1: none); *earliest gets
- * the first cycle at which any eligible command could issue (DRAM_NO_WORK: none). */
-static int schedule(const dram_core *d, uint64_t cycle, uint64_t *earliest)
+ * the first cycle at which any eligible command could issue (DRAM_NO_WORK: none), and, when
+ * nothing is picked, *pick_at gets the request this function would pick at cycle *earliest (the
+ * oldest row hit ready then, else the oldest other candidate ready then; -1: none). */
+static int schedule(const dram_core *d, uint64_t cycle, uint64_t *earliest, int *pick_at)
 {
     uint64_t e = DRAM_NO_WORK;
-    int pick = -1;
+    int pick = -1, at = -1;
     if (d->fifo) {
         if (d->qn) {
             cand c = next_cmd(d, &d->queue[0], NULL);
             e = c.ready;
+            at = 0;
             if (c.ready <= cycle) pick = 0;
         }
     } else {
-        /* Pass 0: row hits (column commands), oldest first; pass 1: ACT/PRE, oldest first. */
+        /* Pass 0: row hits (column commands), oldest first; pass 1: ACT/PRE, oldest first. The
+         * strict minimum keeps each pass's oldest request at its earliest cycle. */
         hit_banks hits = {{0}};
+        uint64_t pass_e[2] = {DRAM_NO_WORK, DRAM_NO_WORK};
+        int pass_first[2] = {-1, -1};
         for (int pass = 0; pass < 2 && pick < 0; pass++) {
             for (int i = 0; i < d->qn; i++) {
                 const dram_slot *s = &d->queue[i];
@@ -214,15 +231,21 @@ static int schedule(const dram_core *d, uint64_t cycle, uint64_t *earliest)
                 if (hit && s->bank < 64u * DRAM_HIT_WORDS) hits.w[s->bank >> 6] |= 1ull << (s->bank & 63);
                 cand c = next_cmd(d, s, &hits);
                 if (c.cmd == DRAM_CMD_NONE) continue;
-                if (c.ready < e) e = c.ready;
+                if (c.ready < pass_e[pass]) {
+                    pass_e[pass] = c.ready;
+                    pass_first[pass] = i;
+                }
                 if (c.ready <= cycle) {
                     pick = i;
                     break;
                 }
             }
         }
+        e = min64(pass_e[0], pass_e[1]);
+        at = pass_e[0] <= pass_e[1] ? pass_first[0] : pass_first[1];
     }
     *earliest = e;
+    *pick_at = pick < 0 ? at : -1;
     return pick;
 }
 
@@ -313,13 +336,20 @@ int dram_tick(dram_core *d, uint64_t cycle, dram_completion *out, int max_out)
     d->last_cmd = DRAM_CMD_NONE;
     if (d->fly_n == d->fly_cap) return n; /* completions not collected: hold the commands */
     if (d->sched_known && d->sched_earliest > cycle) return n; /* nothing can issue yet */
-    uint64_t e;
-    int qi = schedule(d, cycle, &e);
-    if (qi >= 0) issue(d, qi, cycle);
-    else { /* no pick: e is the minimum over every candidate */
-        d->sched_earliest = e;
-        d->sched_known = 1;
+    int qi;
+    if (d->sched_known && d->sched_earliest == cycle && d->sched_pick >= 0) {
+        qi = d->sched_pick; /* what a scan at this cycle would pick */
+    } else {
+        uint64_t e;
+        int at;
+        qi = schedule(d, cycle, &e, &at);
+        if (qi < 0) { /* no pick: e is the minimum over every candidate */
+            d->sched_earliest = e;
+            d->sched_pick = at;
+            d->sched_known = 1;
+        }
     }
+    if (qi >= 0) issue(d, qi, cycle);
     return n;
 }
 
@@ -329,7 +359,8 @@ static uint64_t sched_earliest(const dram_core *d)
 {
     if (!d->sched_known) {
         dram_core *m = (dram_core *)d;
-        schedule(d, 0, &m->sched_earliest); /* cycle 0 never picks past the first candidates' minimum */
+        /* cycle 0 never picks past the first candidates' minimum; a pick at 0 leaves the pick unknown */
+        schedule(d, 0, &m->sched_earliest, &m->sched_pick);
         m->sched_known = 1;
     }
     return d->sched_earliest;

@@ -112,6 +112,7 @@ typedef struct dram_core {
      * memo; an enqueue updates it with the new request's own candidate when that is exact. */
     uint64_t sched_earliest;
     int sched_known;
+    int sched_pick; /* with sched_known: the request the scheduler picks at cycle sched_earliest (-1: not known) */
     dram_cmd last_cmd;  /* command issued by the last dram_tick (DRAM_CMD_NONE if none), */
     uint32_t last_bank, last_row; /* ... to this bank and row (for traces and tests) */
     /* statistics */
