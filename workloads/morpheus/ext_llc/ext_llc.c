@@ -192,7 +192,7 @@ static void report(wl_ctx *c, const uint32_t *stamp, const int *cls, size_t n, i
     uint64_t ph[C_N][4] = {{0}}, cnt[C_N] = {0};
     for (size_t k = 0; k < n; k++)
         if (cls[k] >= 0) {
-            for (int i = 0; i < 4; i++) ph[cls[k]][i] += (uint32_t)(stamp[5 * k + i + 1] - stamp[5 * k + i]);
+            for (int i = 0; i < 4; i++) ph[cls[k]][i] += (uint32_t)(stamp[8 * k + i + 1] - stamp[8 * k + i]);
             cnt[cls[k]]++;
         }
     double mhz = core_mhz(c), ns = mhz > 0 ? 1000.0 / mhz : 0.0;
@@ -224,7 +224,7 @@ static int run(wl_ctx *c)
     uint32_t *wst = calloc(n_slots * SLOT, 4), *want = calloc(n_slots * SLOT, 4), *got = malloc(n_slots * SLOT * 4);
     uint32_t *wbuf = calloc(n_slots * LW, 4), *rwant = calloc(n_slots * LW, 4), *rgot = malloc(n_slots * LW * 4);
     uint32_t *mem = malloc(n_lines * LW * 4), *mwant = malloc(n_lines * LW * 4), *mgot = malloc(n_lines * LW * 4);
-    uint32_t *stamp = calloc(n_slots * 5, 4);
+    uint32_t *stamp = calloc(n_slots * 8, 4);
     int *cls = malloc(n_slots * sizeof *cls);
     ref_set *sets = calloc((size_t)n_sets, sizeof *sets);
     int rc = (wst && want && got && wbuf && rwant && rgot && mem && mwant && mgot && stamp && cls && sets) ? WL_OK
@@ -260,7 +260,7 @@ static int run(wl_ctx *c)
     }
     if (rc == WL_OK) rc = wl_upload(c, &dwbuf, wbuf, n_slots * LW * 4);
     if (rc == WL_OK) rc = wl_upload(c, &dmem, mem, n_lines * LW * 4);
-    if (rc == WL_OK) rc = wl_upload(c, &dstamp, stamp, n_slots * 5 * 4);
+    if (rc == WL_OK) rc = wl_upload(c, &dstamp, stamp, n_slots * 8 * 4);
     /* the WST and the write data buffer LLC-resident first (the document's setup, fn. 5) */
     gtlm_devptr dsink = 0;
     if (rc == WL_OK) rc = wl_alloc(c, &dsink, 4);
@@ -285,7 +285,7 @@ static int run(wl_ctx *c)
     if (rc == WL_OK && wl_compare_u32(c, "memory after write-backs", mgot, mwant, n_lines * LW)) rc = WL_WRONG;
     if (rc == WL_OK && timing_mode(c)) {
         /* not through wl_download: clocks are not part of the result */
-        rc = wl_check(c, gtlm_memcpy_dtoh(c->sim, stamp, dstamp, n_slots * 5 * 4), "gtlm_memcpy_dtoh");
+        rc = wl_check(c, gtlm_memcpy_dtoh(c->sim, stamp, dstamp, n_slots * 8 * 4), "gtlm_memcpy_dtoh");
         if (rc == WL_OK) report(c, stamp, cls, n_slots, n_sets, ctas * (rf_warps < warps ? rf_warps : warps));
     }
     free(wst);

@@ -82,7 +82,7 @@ __device__ __forceinline__ void imov_write(uint32_t d[32], uint32_t way, uint32_
 
 // One persistent CTA per cache-mode SM; set g = blockIdx.x * warps per CTA + warp.
 // wst: slots x 8 words per set; rbuf, wbuf: 32 words per slot; mem: 32 words per line;
-// stamp: 5 clocks per slot (poll start, request seen, lookup done, data moved, busy cleared), for
+// stamp: 8 words per slot, 5 clocks (poll start, request seen, lookup done, data moved, busy cleared), for
 // the measurement only (an L1 set's access counts as its data move).
 // At most 40 registers per thread: 48 warps of 32 threads fit a 64K-register file (the document's
 // 42-register budget per warp, Fig. 8, rounded down to the allocation granule of 8).
@@ -97,20 +97,21 @@ extern "C" __global__ void __maxnreg__(40)
     uint32_t d[32];
 #pragma unroll
     for (int i = 0; i < 32; i++) d[i] = 0;
-    for (int s = 0; s < slots; s++) {
-        const size_t k = (size_t)g * slots + s;
-        uint32_t *slot = wst + k * 8;
+    // Per-warp pointers, advanced one slot per request (32-bit work in the loop, no 64-bit index math).
+    uint32_t *slot = wst + (size_t)g * slots * 8, *rb = rbuf + (size_t)g * slots * 32, *st = stamp + (size_t)g * slots * 8;
+    const uint32_t *wp = wbuf + (size_t)g * slots * 32; // the write data buffer entries
+    for (int s = 0; s < slots; s++, slot += 8, rb += 32, wp += 32, st += 8) {
         const uint32_t t0 = (uint32_t)clock();
-        // Poll the WST row: lanes 0-7 read the slot (one 32-byte sector) until its busy bit is set.
-        uint32_t w;
+        // Poll the WST row: every lane loads the slot's first 16 bytes (one address: one access)
+        // until its busy word is set; op, line and argument come with it.
+        uint4 h;
         do {
-            w = lane < 8 ? __ldcg(slot + lane) : 0u;
-        } while (__shfl_sync(0xffffffffu, w, 0) == 0);
+            h = __ldcg((const uint4 *)slot);
+        } while (h.x == 0);
         const uint32_t t1 = (uint32_t)clock();
-        const uint32_t op = __shfl_sync(0xffffffffu, w, 1), line = __shfl_sync(0xffffffffu, w, 2);
-        const uint32_t arg = __shfl_sync(0xffffffffu, w, 3), operand = __shfl_sync(0xffffffffu, w, 6);
+        const uint32_t op = h.y, line = h.z, arg = h.w;
         if (op == OP_END) break;
-        uint32_t *rb = rbuf + k * 32, *ml = mem + (size_t)line * 32;
+        uint32_t *ml = mem + (size_t)line * 32;
         uint32_t res = 0, victim = 0, old = 0, ta = t1, tb = t1;
         if (rf) {
             // Algorithm 1: every lane checks its block; ballot; ffs.
@@ -140,12 +141,12 @@ extern "C" __global__ void __maxnreg__(40)
             if (wb) __stcg(mem + (size_t)victim * 32 + lane, v); // write-back of the dirty victim
             if (hits && op == OP_READ) __stcg(rb + lane, v);
             if (hits && op == OP_WRITE) {
-                newv = __ldcg(wbuf + k * 32 + lane);
+                newv = __ldcg(wp + lane);
                 put = (arg >> (lane >> 3)) & 1; // 32-byte sectors of the mask
             }
             if (hits && op == OP_ATOMIC) {
                 old = __shfl_sync(0xffffffffu, v, arg & 31);
-                newv = v + operand;
+                newv = v + __ldcg(slot + 6); // the operand
                 put = lane == (arg & 31);
             }
             // The one indirect write: a fill's line, a write's sectors, an atomic's word.
@@ -169,29 +170,21 @@ extern "C" __global__ void __maxnreg__(40)
             uint32_t v = 0;
             if (op != OP_WRITE) asm volatile("ld.global.ca.u32 %0, [%1];" : "=r"(v) : "l"(ml + lane) : "memory");
             if (op == OP_READ) __stcg(rb + lane, v);
-            if (op == OP_WRITE && ((arg >> (lane >> 3)) & 1)) ml[lane] = __ldcg(wbuf + k * 32 + lane);
+            if (op == OP_WRITE && ((arg >> (lane >> 3)) & 1)) ml[lane] = __ldcg(wp + lane);
             if (op == OP_ATOMIC) {
                 old = __shfl_sync(0xffffffffu, v, arg & 31);
-                if (lane == (arg & 31)) ml[lane] = v + operand;
+                if (lane == (arg & 31)) ml[lane] = v + __ldcg(slot + 6);
             }
             res = op == OP_FILL ? 0u : 1u;
             tb = (uint32_t)clock();
         }
-        if (lane == 0) {
-            __stcg(slot + 4, res);
-            __stcg(slot + 5, victim);
-            __stcg(slot + 7, old);
-        }
+        // Every lane stores the same words (one access, no divergent branch).
+        __stcg((uint2 *)(slot + 4), make_uint2(res, victim));
+        if (op == OP_ATOMIC) __stcg(slot + 7, old);
         __threadfence(); // the result and data before the busy bit clears
-        if (lane == 0) {
-            __stcg(slot, 0u);
-            uint32_t *st = stamp + 5 * k;
-            st[0] = t0;
-            st[1] = t1;
-            st[2] = ta;
-            st[3] = tb;
-            st[4] = (uint32_t)clock();
-        }
+        __stcg(slot, 0u);
+        __stcg((uint4 *)st, make_uint4(t0, t1, ta, tb));
+        st[4] = (uint32_t)clock();
     }
 }
 
