@@ -2,7 +2,8 @@
 
 static const gsim_policy_choice tb_policies[] = {
     {"lrr", 0, 0, ""},
-    /* PAVER (thesis Ch. 3): x 1..1024, maxTB 2..1024, stealing 0/1, METIS seed */
+    /* PAVER (thesis Ch. 3): x 1..1024, maxTB 2..1024 (0, the default: the kernel's occupancy),
+     * stealing 0/1, METIS seed */
     {"mst", 0, 2, ":x[:stealing]"},
     {"kway", 0, 2, ":stealing[:seed]"},
     {"rbts", 0, 3, ":maxTB[:stealing[:seed]]"},
