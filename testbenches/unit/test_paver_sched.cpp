@@ -170,6 +170,23 @@ TEST(PaverQueue, MstPolicyThroughTheRegistry)
     pairs_graph(&pg);
     l.graph = &pg;
     strcpy(spec.name, "rbts");
+    // le = 1 (spec gap 3's switch): a group of exactly maxTB is a leaf, so maxTB 4 issues as maxTB 5 (halves).
+    {
+        std::vector<uint64_t> lt5, le4;
+        spec.nparams = 1;
+        spec.params[0] = 5;
+        ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
+        for (int k = 0; k < 8; k++) lt5.push_back(tbsched_next(&t, (k / 4) % 2));
+        tbsched_end(&t);
+        spec.nparams = 4;
+        spec.params[0] = 4, spec.params[1] = 1, spec.params[2] = 1, spec.params[3] = 1;
+        ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
+        for (int k = 0; k < 8; k++) le4.push_back(tbsched_next(&t, (k / 4) % 2));
+        tbsched_end(&t);
+        EXPECT_EQ(le4, lt5);
+        spec.params[3] = 2;
+        EXPECT_EQ(tbsched_begin(&t, &spec, &l, &err), -1) << "le is 0 or 1";
+    }
     spec.nparams = 1;
     spec.params[0] = 3;
     ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
