@@ -411,4 +411,23 @@ TEST(Reproduce, LinebackerSensitivityQuick)
     std::system(("rm -rf " + dir).c_str());
 }
 
+// The committed PAVER experiment: its spec and numbers parse (every numbers line names a figure,
+// config and row of the spec), --no-run lists every point of the whole study as not run, and the
+// headline claims are there without data.
+TEST(Reproduce, PaverSpecParsesAndNoRunRunsNothing)
+{
+    std::string dir = fresh_dir("gtlm_repro_paver");
+    Result r = shell("cd " + std::string(GTLM_SOURCE_DIR) + " && " + GTLM_CLI +
+                     " reproduce paver --no-run --no-plots --out " + dir);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("378 of 378 points not run yet"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("## fig3_11_fermi: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("NO DATA: Fig. 3.11: RB-TS +29% (Fermi, high)"), std::string::npos) << r.out;
+    r = shell("cd " + std::string(GTLM_SOURCE_DIR) + " && " + GTLM_CLI +
+              " reproduce paver --no-run --no-plots --workloads SYRK,MM --configs Fermi-LRR,Fermi-RB --out " + dir);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("4 of 4 points not run yet"), std::string::npos) << r.out;
+    std::system(("rm -rf " + dir).c_str());
+}
+
 } // namespace
