@@ -18,6 +18,7 @@ typedef struct tbsched_launch {
     uint32_t grid[3];
     uint64_t n_ctas;      /* grid[0] * grid[1] * grid[2] */
     uint32_t n_sms;
+    uint32_t ctas_per_sm;         /* the kernel's occupancy: its CTAs that fit on one SM at once (0: unknown) */
     uint32_t fetch_latency;       /* PAVER's nextTB fetch, core cycles */
     const struct lg_graph *graph; /* the kernel's TB locality graph, NULL when not built (PAVER) */
 } tbsched_launch;

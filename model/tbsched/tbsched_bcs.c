@@ -2,7 +2,9 @@
  * but always two neighbours (2k, 2k + 1) to one SM, and only when the SM has room for both; the
  * partner goes to the same SM at its next visit (the next core cycle). A lone last CTA needs one
  * slot. An SM whose occupancy is odd therefore runs one CTA fewer (the throttling the thesis sees
- * on StoreGPU and Hotspot), and an SM waits for two free slots after a CTA finishes. */
+ * on StoreGPU and Hotspot), and an SM waits for two free slots after a CTA finishes. A kernel of
+ * which one CTA fills an SM (occupancy 1) could never start a pair: its CTAs go singly, in order
+ * (the thesis is silent; never launching would be a deadlock, not a policy). */
 #include <stdlib.h>
 
 #include "tbsched.h"
@@ -45,6 +47,7 @@ static uint64_t bcs_next(void *state, const tbsched *t, uint32_t sm)
     uint64_t left = t->l.n_ctas - s->next;
     if (left == 0) return TBSCHED_NONE;
     if (left == 1) return s->next++;
+    if (t->l.ctas_per_sm == 1) return s->next++;
     if (t->sm_free < 2) return TBSCHED_NONE; /* waits for room for the pair */
     s->partner[sm] = s->next + 1;
     s->next += 2;

@@ -1,10 +1,13 @@
 /* PAVER's thread-block schedulers (thesis Sec. 3.3): TB groups from the kernel's locality graph,
  * issued from a global queue to per-SM next/tail registers, with optional task stealing.
  *   mst  [x [stealing]]            Prim MST order; first group per SM of x TBs, then single TBs
- *                                  (x: 1..1024, default 1; stealing default 0, as the thesis)
+ *                                  (x: 1..1024; stealing default 0, as the thesis)
  *   kway [stealing [seed]]         METIS k-way, k = #SMs, MST order inside (stealing default 1)
- *   rbts [maxTB [stealing [seed]]] Algorithm 1, METIS bisection until a group < maxTB
- *                                  (maxTB: 2..1024, default 8; stealing default 1)
+ *   rbts [maxTB [stealing [seed [le]]]] Algorithm 1, METIS bisection until a group < maxTB
+ *                                  (maxTB: 2..1024; stealing default 1; le 1: until a group
+ *                                  <= maxTB, spec A.8 gap 3's switch; default 0, as printed)
+ * x and maxTB default to 0: the kernel's occupancy (its CTAs that fit on one SM at once), as the
+ * thesis defines both (Sec. 3.3: "the number of TBs that can run concurrently in an SM").
  * seed: METIS' seed, default 1 (any int). */
 #include <stdlib.h>
 #include <string.h>
@@ -16,14 +19,20 @@ enum { PAVER_MST, PAVER_KWAY, PAVER_RB };
 
 static int paver_create(int kind, tbsched *t, const long long *p, int np, void **state, strbuf *err)
 {
-    long long size = kind == PAVER_MST ? 1 : 8, stealing = kind != PAVER_MST, seed = 1;
+    long long size = 0, stealing = kind != PAVER_MST, seed = 1;
     int k = 0;
     if (kind != PAVER_KWAY && np > k) size = p[k++];
     if (np > k) stealing = p[k++];
     if (kind != PAVER_MST && np > k) seed = p[k++];
-    if (np > k || size < (kind == PAVER_RB ? 2 : 1) || size > 1024 || stealing < 0 || stealing > 1 ||
-        seed < -2147483647LL || seed > 2147483647LL)
+    long long leaf_le = 0;
+    if (kind == PAVER_RB && np > k) leaf_le = p[k++];
+    if (np > k || size < 0 || (kind == PAVER_RB && size == 1) || size > 1024 || stealing < 0 || stealing > 1 ||
+        seed < -2147483647LL || seed > 2147483647LL || leaf_le < 0 || leaf_le > 1)
         return -1;
+    /* 0: the occupancy; an unknown one (a caller without it) keeps the former fixed 1 / 8 */
+    if (size == 0) size = t->l.ctas_per_sm ? t->l.ctas_per_sm : kind == PAVER_MST ? 1 : 8;
+    if (kind == PAVER_RB && size < 2) size = 2; /* an occupancy of 1: bisect down to single TBs */
+    if (leaf_le) size++; /* size <= maxTB is size < maxTB + 1 */
     if (!t->l.graph || t->l.graph->n != t->l.n_ctas) {
         strbuf_printf(err, "-gtlm_tb_scheduler: PAVER policies need the kernel's locality graph of %llu TBs\n",
                       (unsigned long long)t->l.n_ctas);

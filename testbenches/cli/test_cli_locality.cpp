@@ -60,6 +60,30 @@ TEST(CliLocality, StaticEqualsProfiledOnTheThesisTwelve)
     }
 }
 
+// Spec B.3.5 / B.10: Gram-Schmidt's kernel 2 and MVT are fully connected (index_x-only in 1D). By
+// hand: GRAMSCHM ni = 1024 (the thesis' grid of 4 x 256), kernel 2 reads a[i][k] (its own rows) and
+// r[k][k] (one element every TB reads): each of the 6 pairs shares exactly 1 element, in each of
+// the nj = 4 launches. MVT n = 256, 8 TBs of 32 x-indices: every TB reads all of y (256
+// elements) and its own rows (kernel 1) or columns (kernel 2) of a: each of the 28 pairs shares 256.
+TEST(CliLocality, GramSchmidtAndMvtAreFullyConnected)
+{
+    Result r = run("locality polybench/gramschm --set ni=1024 --set nj=4 --check");
+    ASSERT_EQ(r.code, 0) << r.out;
+    const std::string k2 = "gramschm_kernel2 grid 4x1x1: 4 TBs, 6 of 6 TB pairs share (100.00%), 6 shared elements in all, "
+                           "max 1 (TBs 0, 1), 0 TBs share nothing";
+    size_t n = 0;
+    for (size_t at = r.out.find(k2); at != std::string::npos; at = r.out.find(k2, at + 1)) n++;
+    EXPECT_EQ(n, 4u) << r.out;
+    EXPECT_NE(r.out.find("SpScore 0.2500, shared TBs 4 of 4"), std::string::npos) << "1 - 12 / 16: " << r.out;
+    r = run("locality polybench/mvt --check");
+    ASSERT_EQ(r.code, 0) << r.out;
+    for (const char *k : {"mvt_kernel1", "mvt_kernel2"})
+        EXPECT_NE(r.out.find(std::string(k) + " grid 8x1x1: 8 TBs, 28 of 28 TB pairs share (100.00%), 7168 shared "
+                                              "elements in all, max 256"),
+                  std::string::npos)
+            << k << "\n" << r.out;
+}
+
 // A data-dependent kernel (SpMV's column indices) falls back to profiling and names the load.
 TEST(CliLocality, DataDependentLoadsFallBackToProfiling)
 {

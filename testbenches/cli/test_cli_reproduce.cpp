@@ -232,6 +232,53 @@ TEST(Reproduce, QuickSetKeepsItsOwnSizeWithItsParameters)
     std::system(("rm -rf " + dir).c_str());
 }
 
+// --workloads / --configs run a subset (the others are out of the tables, or n/a), a bad name is a
+// usage error, and --no-run reports what earlier subsets finished without running anything.
+TEST(Reproduce, SubsetsAddUpAndNoRunReportsWhatIsDone)
+{
+    std::string dir = fresh_dir("gtlm_repro_subset");
+    write(dir + "/spec", "size tiny\n"
+                         "workload sdk/VectorAdd label=VA class=x\n"
+                         "workload sdk/ScalarProd label=SP class=x\n"
+                         "config a " + tiny + "\n"
+                         "config b " + tiny + " -gpgpu_l1_latency 9\n"
+                         "metric cycles value gpu_tot_sim_cycle\nfigure f cycles means=amean\n");
+    const std::string out = " --no-plots -j 1 --out " + dir + "/out";
+    Result r = run("reproduce " + dir + " --workloads VA --configs a" + out);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(slurp(dir + "/out/a__sdk_VectorAdd/status"), "");
+    EXPECT_EQ(slurp(dir + "/out/b__sdk_VectorAdd/status"), "") << "config b is not in the subset";
+    EXPECT_EQ(slurp(dir + "/out/a__sdk_ScalarProd/status"), "") << "SP is not in the subset";
+    EXPECT_NE(r.out.find("Workloads: only VA."), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("| SP |"), std::string::npos) << "a left-out workload has no row: " << r.out;
+    EXPECT_NE(r.out.find(" n/a |"), std::string::npos) << "b is n/a: " << r.out;
+    EXPECT_EQ(r.out.find("points failed"), std::string::npos) << r.out;
+    auto f1 = figure(dir + "/out/f.csv");
+    EXPECT_EQ(at(f1, "amean:x", "a")[3], at(f1, "VA", "a")[3]) << "the class mean is over the subset's members";
+
+    r = run("reproduce " + dir + " --no-run" + out);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_EQ(slurp(dir + "/out/b__sdk_VectorAdd/status"), "") << "--no-run ran a point";
+    EXPECT_NE(r.out.find("3 of 4 points not run yet"), std::string::npos) << r.out;
+
+    r = run("reproduce " + dir + " --workloads sdk/VectorAdd --configs b" + out);
+    ASSERT_EQ(r.code, 0) << r.out;
+    r = run("reproduce " + dir + " --no-run --workloads VA" + out);
+    ASSERT_EQ(r.code, 0) << r.out;
+    auto f = figure(dir + "/out/f.csv");
+    double ca = std::atof(at(f, "VA", "a")[3].c_str()), cb = std::atof(at(f, "VA", "b")[3].c_str());
+    EXPECT_GT(ca, 0);
+    EXPECT_GT(cb, ca) << "a 9-cycle L1 is slower: the two subsets' points are both reported";
+
+    r = run("reproduce " + dir + " --workloads VA,XX" + out);
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("--workloads names 'XX'"), std::string::npos) << r.out;
+    r = run("reproduce " + dir + " --configs c" + out);
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("--configs names 'c'"), std::string::npos) << r.out;
+    std::system(("rm -rf " + dir).c_str());
+}
+
 // results.csv without the host's time columns (gpgpu_simulation_time, _rate...,
 // gpgpu_silicon_slowdown, and host.* where no GPGPU-Sim name covers them), which differ from run
 // to run by nature.
@@ -361,6 +408,25 @@ TEST(Reproduce, LinebackerSensitivityQuick)
     EXPECT_NE(r.out.find("cache-insensitive benchmarks gain at most 30%"), std::string::npos) << r.out;
     struct stat st;
     EXPECT_EQ(stat((dir + "/table2.png").c_str(), &st), 0) << r.out;
+    std::system(("rm -rf " + dir).c_str());
+}
+
+// The committed PAVER experiment: its spec and numbers parse (every numbers line names a figure,
+// config and row of the spec), --no-run lists every point of the whole study as not run, and the
+// headline claims are there without data.
+TEST(Reproduce, PaverSpecParsesAndNoRunRunsNothing)
+{
+    std::string dir = fresh_dir("gtlm_repro_paver");
+    Result r = shell("cd " + std::string(GTLM_SOURCE_DIR) + " && " + GTLM_CLI +
+                     " reproduce paver --no-run --no-plots --out " + dir);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("378 of 378 points not run yet"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("## fig3_11_fermi: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("NO DATA: Fig. 3.11: RB-TS +29% (Fermi, high)"), std::string::npos) << r.out;
+    r = shell("cd " + std::string(GTLM_SOURCE_DIR) + " && " + GTLM_CLI +
+              " reproduce paver --no-run --no-plots --workloads SYRK,MM --configs Fermi-LRR,Fermi-RB --out " + dir);
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("4 of 4 points not run yet"), std::string::npos) << r.out;
     std::system(("rm -rf " + dir).c_str());
 }
 

@@ -4,6 +4,7 @@
 // (Algorithm 2), and the "mst" policy through the thread-block-scheduler registry.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <initializer_list>
 #include <set>
@@ -148,12 +149,44 @@ TEST(PaverQueue, MstPolicyThroughTheRegistry)
     EXPECT_EQ(got, (std::vector<uint64_t>{0, 4, 1, 5, 2, 3, 7, 6}));
     EXPECT_EQ(tbsched_next(&t, 0), TBSCHED_NONE);
     tbsched_end(&t);
+    // x defaults to the kernel's occupancy (the thesis' x): 2 CTAs per SM give the same groups.
+    spec.nparams = 0;
+    l.ctas_per_sm = 2;
+    ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
+    got.clear();
+    for (uint32_t sm : {0u, 0u, 1u, 1u, 1u, 0u, 0u, 1u}) got.push_back(tbsched_next(&t, sm));
+    EXPECT_EQ(got, (std::vector<uint64_t>{0, 4, 1, 5, 2, 3, 7, 6})) << "x = occupancy 2";
+    tbsched_end(&t);
+    l.ctas_per_sm = 1; // x = 1: single-TB groups in MST order, round-robin from SM 0
+    ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
+    got.clear();
+    for (uint32_t sm : {0u, 1u, 0u, 1u}) got.push_back(tbsched_next(&t, sm));
+    EXPECT_EQ(got, (std::vector<uint64_t>{0, 4, 1, 5})) << "x = occupancy 1";
+    tbsched_end(&t);
+    l.ctas_per_sm = 0;
 
     // RB-TS through the registry: maxTB 3 on the pairs graph, 2 SMs, stealing on.
     lg_graph pg;
     pairs_graph(&pg);
     l.graph = &pg;
     strcpy(spec.name, "rbts");
+    // le = 1 (spec gap 3's switch): a group of exactly maxTB is a leaf, so maxTB 4 issues as maxTB 5 (halves).
+    {
+        std::vector<uint64_t> lt5, le4;
+        spec.nparams = 1;
+        spec.params[0] = 5;
+        ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
+        for (int k = 0; k < 8; k++) lt5.push_back(tbsched_next(&t, (k / 4) % 2));
+        tbsched_end(&t);
+        spec.nparams = 4;
+        spec.params[0] = 4, spec.params[1] = 1, spec.params[2] = 1, spec.params[3] = 1;
+        ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
+        for (int k = 0; k < 8; k++) le4.push_back(tbsched_next(&t, (k / 4) % 2));
+        tbsched_end(&t);
+        EXPECT_EQ(le4, lt5);
+        spec.params[3] = 2;
+        EXPECT_EQ(tbsched_begin(&t, &spec, &l, &err), -1) << "le is 0 or 1";
+    }
     spec.nparams = 1;
     spec.params[0] = 3;
     ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
@@ -163,6 +196,29 @@ TEST(PaverQueue, MstPolicyThroughTheRegistry)
     for (int k = 0; k < 6; k++) seen.insert(tbsched_next(&t, k % 2));
     EXPECT_EQ(seen.size(), 8u) << "every TB once";
     tbsched_end(&t);
+    // maxTB defaults to the occupancy: 3 and 5 CTAs per SM issue as maxTB 3 and 5 do.
+    for (uint32_t occ : {3u, 5u}) {
+        std::vector<uint64_t> expl, dflt;
+        spec.nparams = 1;
+        spec.params[0] = occ;
+        ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
+        for (int k = 0; k < 8; k++) expl.push_back(tbsched_next(&t, (k / 4) % 2));
+        tbsched_end(&t);
+        spec.nparams = 0;
+        l.ctas_per_sm = occ;
+        ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
+        for (int k = 0; k < 8; k++) dflt.push_back(tbsched_next(&t, (k / 4) % 2));
+        tbsched_end(&t);
+        l.ctas_per_sm = 0;
+        EXPECT_EQ(dflt, expl) << "occupancy " << occ;
+        if (occ == 5) {
+            EXPECT_EQ(std::set<uint64_t>(dflt.begin(), dflt.begin() + 4).size(), 4u);
+            EXPECT_EQ(*std::max_element(dflt.begin(), dflt.begin() + 4) / 4, *std::min_element(dflt.begin(), dflt.begin() + 4) / 4)
+                << "maxTB 5: SM0's group is one half of the graph";
+        }
+    }
+    spec.nparams = 1;
+    spec.params[0] = 3;
     strcpy(spec.name, "kway");
     spec.nparams = 2; // stealing 1, seed 5
     spec.params[0] = 1;

@@ -14,9 +14,11 @@ extern "C" {
 
 namespace {
 
-void begin(tbsched &t, const char *name, std::initializer_list<long long> params, uint64_t n_ctas, uint32_t n_sms)
+void begin(tbsched &t, const char *name, std::initializer_list<long long> params, uint64_t n_ctas, uint32_t n_sms,
+           uint32_t occupancy = 0)
 {
     tbsched_launch l{};
+    l.ctas_per_sm = occupancy;
     l.grid[0] = static_cast<uint32_t>(n_ctas), l.grid[1] = l.grid[2] = 1;
     l.n_ctas = n_ctas;
     l.n_sms = n_sms;
@@ -55,6 +57,16 @@ TEST(TbschedBcs, PairsGoToOneSmOnlyWithRoomForBoth)
     EXPECT_EQ(ask(t, 0, 1, 2), 6u);
     EXPECT_EQ(ask(t, 0, 3, 0), TBSCHED_NONE);
     EXPECT_TRUE(tbsched_all_issued(&t));
+    tbsched_end(&t);
+    // A kernel of which one CTA fills an SM (occupancy 1) can never take a pair: CTAs go singly.
+    begin(t, "bcs", {}, 3, 2, 1);
+    EXPECT_EQ(ask(t, 0, 1, 0), 0u);
+    EXPECT_EQ(ask(t, 1, 1, 0), 1u);
+    EXPECT_EQ(ask(t, 0, 1, 0), 2u);
+    EXPECT_TRUE(tbsched_all_issued(&t));
+    tbsched_end(&t);
+    begin(t, "bcs", {}, 3, 2, 2); // occupancy 2: pairs again
+    EXPECT_EQ(ask(t, 0, 1, 1), TBSCHED_NONE);
     tbsched_end(&t);
 }
 

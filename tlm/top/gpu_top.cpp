@@ -339,7 +339,7 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t r
         }
     }
     if (!tbsched_needs_graph(cfg_.tbsched.policy.name)) {
-        KernelRun r = run(l.grid, begin);
+        KernelRun r = run(l.grid, ctas_per_sm, begin);
         r.refs = refs;
         return r;
     }
@@ -356,7 +356,7 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t r
         return r;
     }
     double graph_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    KernelRun r = run(l.grid, begin, &g);
+    KernelRun r = run(l.grid, ctas_per_sm, begin, &g);
     r.jit_seconds += graph_seconds;
     lg_summary sum;
     lg_graph_summary(&g, &sum);
@@ -372,10 +372,12 @@ KernelRun Gpu::run_kernel(const simt_launch &l, uint32_t ctas_per_sm, uint32_t r
 KernelRun Gpu::run_trace_kernel(const sm_trace_source &src, const uint32_t grid[3], uint32_t warps_per_cta,
                                 uint32_t ctas_per_sm)
 {
-    return run(grid, [&](sm_core &c) { return sm_core_kernel_begin_trace(&c, &src, warps_per_cta, ctas_per_sm); });
+    return run(grid, ctas_per_sm,
+               [&](sm_core &c) { return sm_core_kernel_begin_trace(&c, &src, warps_per_cta, ctas_per_sm); });
 }
 
-KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &begin, const lg_graph *graph)
+KernelRun Gpu::run(const uint32_t grid[3], uint32_t ctas_per_sm, const std::function<int(sm_core &)> &begin,
+                   const lg_graph *graph)
 {
     KernelRun r;
     tbsched t{};
@@ -384,6 +386,7 @@ KernelRun Gpu::run(const uint32_t grid[3], const std::function<int(sm_core &)> &
     tl.n_ctas = static_cast<uint64_t>(grid[0]) * grid[1] * grid[2];
     tl.n_sms = static_cast<uint32_t>(sm_modes_count(sm_modes_.data(), n_sms(), SM_MODE_COMPUTE));
     tl.graph = graph;
+    tl.ctas_per_sm = ctas_per_sm;
     tl.fetch_latency = static_cast<uint32_t>(cfg_.tbsched.fetch_latency >= 0 ? cfg_.tbsched.fetch_latency
                                                                               : cfg_.l2.rop_latency);
     strbuf err;

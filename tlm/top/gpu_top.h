@@ -122,7 +122,7 @@ public:
     const Morpheus *morpheus() const { return morpheus_.get(); }
 
 private:
-    KernelRun run(const uint32_t grid[3], const std::function<int(sm_core &)> &begin,
+    KernelRun run(const uint32_t grid[3], uint32_t ctas_per_sm, const std::function<int(sm_core &)> &begin,
                   const struct lg_graph *graph = nullptr);
     bool watch(uint64_t cycle, bool core_edge);
     void open_vcd();

@@ -15,8 +15,8 @@
 
 
 typedef struct repro_args {
-    const char *name, *size, *backend, *shared, *out, *plot;
-    int jobs, quick, no_plots;
+    const char *name, *size, *backend, *shared, *out, *plot, *workloads, *configs;
+    int jobs, quick, no_plots, no_run;
 } repro_args;
 
 static int parse(int argc, char **argv, repro_args *a)
@@ -24,7 +24,8 @@ static int parse(int argc, char **argv, repro_args *a)
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
         int value = strcmp(s, "-j") == 0 || strcmp(s, "--size") == 0 || strcmp(s, "--backend") == 0 ||
-                    strcmp(s, "--shared") == 0 || strcmp(s, "--out") == 0 || strcmp(s, "--plot") == 0;
+                    strcmp(s, "--shared") == 0 || strcmp(s, "--out") == 0 || strcmp(s, "--plot") == 0 ||
+                    strcmp(s, "--workloads") == 0 || strcmp(s, "--configs") == 0;
         if (value && i + 1 >= argc) {
             fprintf(stderr, "gtlm reproduce: '%s' expects a value\n", s);
             return CLI_USAGE;
@@ -58,10 +59,16 @@ static int parse(int argc, char **argv, repro_args *a)
             a->out = argv[++i];
         } else if (strcmp(s, "--plot") == 0) {
             a->plot = argv[++i];
+        } else if (strcmp(s, "--workloads") == 0) {
+            a->workloads = argv[++i];
+        } else if (strcmp(s, "--configs") == 0) {
+            a->configs = argv[++i];
         } else if (strcmp(s, "--quick") == 0) {
             a->quick = 1;
         } else if (strcmp(s, "--no-plots") == 0) {
             a->no_plots = 1;
+        } else if (strcmp(s, "--no-run") == 0) {
+            a->no_run = 1;
         } else if (s[0] != '-' && !a->name) {
             a->name = s;
         } else {
@@ -72,6 +79,26 @@ static int parse(int argc, char **argv, repro_args *a)
     }
     if (!a->name) {
         fprintf(stderr, "gtlm reproduce: expects an experiment NAME (gtlm reproduce --help)\n");
+        return CLI_USAGE;
+    }
+    return CLI_OK;
+}
+
+/* Every name of a --workloads / --configs list must be in the spec (a typo would silently drop it). */
+static int check_subset(const sw_spec *sp, const char *list, int configs)
+{
+    if (!list) return CLI_OK;
+    char buf[SW_LINE];
+    snprintf(buf, sizeof buf, "%s", list);
+    int n = 0;
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save), n++)
+        if ((configs ? sw_find_config(sp, t) : sw_find_workload(sp, t)) < 0) {
+            fprintf(stderr, "gtlm reproduce: --%s names '%s', not a %s of %s\n", configs ? "configs" : "workloads", t,
+                    configs ? "config" : "workload", sp->path);
+            return CLI_USAGE;
+        }
+    if (n == 0) {
+        fprintf(stderr, "gtlm reproduce: --%s expects a comma-separated list\n", configs ? "configs" : "workloads");
         return CLI_USAGE;
     }
     return CLI_OK;
@@ -137,6 +164,7 @@ int cmd_reproduce(int argc, char **argv)
     static doc_numbers dn;
     if ((rc = sw_read_spec(spec_path, &sp)) != CLI_OK || (rc = sw_check_spec(&sp)) != CLI_OK) return rc;
     if (is_file(numbers) && (rc = doc_read_numbers(numbers, &sp, &dn)) != CLI_OK) return rc;
+    if ((rc = check_subset(&sp, a.workloads, 0)) != CLI_OK || (rc = check_subset(&sp, a.configs, 1)) != CLI_OK) return rc;
     if (a.out) snprintf(out, sizeof out, "%s", a.out);
     else if (a.quick) snprintf(out, sizeof out, "reproduce_out/%s/quick", base);
     else if (a.size) snprintf(out, sizeof out, "reproduce_out/%s/size-%s", base, a.size);
@@ -145,9 +173,12 @@ int cmd_reproduce(int argc, char **argv)
         fprintf(stderr, "gtlm reproduce: cannot create '%s': %s\n", out, strerror(errno));
         return CLI_FAIL;
     }
-    sw_run r = {.spec = &sp, .size = a.quick ? "tiny" : a.size, .quick = a.quick, .name = base};
+    sw_run r = {.spec = &sp, .size = a.quick ? "tiny" : a.size, .quick = a.quick, .name = base,
+                .only_workloads = a.workloads, .only_configs = a.configs};
     sw_make_points(&r, out);
-    if (strcmp(a.backend, "slurm") == 0) {
+    if (a.no_run) {
+        /* report what earlier runs finished; the rest is n/a */
+    } else if (strcmp(a.backend, "slurm") == 0) {
         if (a.shared) snprintf(shared, sizeof shared, "%s", a.shared);
         else snprintf(shared, sizeof shared, "%s/slurm", out);
         if ((rc = sw_run_slurm(&r, shared, 0)) != CLI_OK) return rc;
@@ -159,12 +190,14 @@ int cmd_reproduce(int argc, char **argv)
     int wrote = sw_write_results_csv(&r, out);
     fflush(stdout);
     if (sw_report(&r, &dn, out, find_plot(&a)) != CLI_OK) wrote = CLI_FAIL;
-    int failed = 0, total = 0;
+    int failed = 0, total = 0, not_run = 0;
     for (int i = 0; i < r.n; i++) {
         if (sp.configs[r.pts[i].c].oracle || !sw_point_in_run(&r, &r.pts[i])) continue;
         total++;
-        failed += !r.pts[i].ok;
+        if (a.no_run && !r.pts[i].ok && strncmp(r.pts[i].status, "failed", 6) != 0) not_run++;
+        else failed += !r.pts[i].ok;
     }
+    if (not_run) printf("%d of %d points not run yet (--no-run)\n", not_run, total);
     if (failed) printf("%d of %d points failed (their log.txt in %s says why)\n", failed, total, out);
     return failed || wrote != CLI_OK ? CLI_FAIL : CLI_OK;
 }

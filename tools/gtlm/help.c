@@ -69,6 +69,10 @@ static const cli_flag reproduce_flags[] = {
     {"-j", "N", "at most N points at once (local backend; default 2)"},
     {"--size", "tiny|sim|paper|doc", "every point at this size instead of the spec's sizes"},
     {"--quick", NULL, "only the workloads marked quick (else the first), at size tiny (or their quick-set)"},
+    {"--workloads", "A,B,...", "only these workloads (labels or names): a subset that fits the time at hand; the "
+                               "others are left out of the tables and the class means"},
+    {"--configs", "A,B,...", "only these configs; the other columns report n/a (finished points are kept, so "
+                             "subsets run one after another add up to the whole study)"},
     {"--backend", "local|slurm", "child processes on this machine (default), or one `sbatch --array` job, a point "
                                  "per task (the binary, its library and the option files are staged in --shared "
                                  "DIR, which every node must see; sbatch's SBATCH_* variables apply; a failed task "
@@ -77,6 +81,7 @@ static const cli_flag reproduce_flags[] = {
     {"--out", "DIR", "the output folder (default reproduce_out/NAME, with /quick or /size-S)"},
     {"--plot", "FILE", "tools/plot (default: $GTLM_PLOT, tools/plot, the build's source tree)"},
     {"--no-plots", NULL, "write no PNG"},
+    {"--no-run", NULL, "run nothing: report the points earlier runs finished in --out (the others n/a)"},
     HELP_FLAG,
     {NULL, NULL, NULL}};
 static const cli_flag locality_flags[] = {

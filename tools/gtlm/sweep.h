@@ -118,6 +118,9 @@ typedef struct sw_run {
     const char *size; /* overrides every size (--size, --quick), or NULL */
     int quick;
     const char *name; /* the experiment's name, for the report's title */
+    /* --workloads / --configs: comma lists (workload labels or names, config names) that limit the
+     * run to a subset; the other points are not run and report n/a. NULL: no limit. */
+    const char *only_workloads, *only_configs;
 } sw_run;
 
 /* Helpers that exit on out-of-memory (a sweep cannot continue without memory). */
@@ -138,9 +141,12 @@ int sw_find_workload(const sw_spec *sp, const char *s);
 
 /* Builds the points under OUT and reads what a previous run left (status and arguments). */
 void sw_make_points(sw_run *r, const char *out);
-/* Whether workload w is in this run (all, or the --quick subset). */
+/* Whether s is one of the comma-separated names of list. */
+int sw_list_has(const char *list, const char *s);
+/* Whether workload w is in this run (all, or the --quick subset, within --workloads). */
 int sw_in_run(const sw_run *r, int w);
-/* Whether point p runs: its workload is in the run and, under --quick, its config in the workload's quick-configs. */
+/* Whether point p runs: its workload is in the run, its config within --configs and, under --quick,
+ * in the workload's quick-configs. */
 int sw_point_in_run(const sw_run *r, const sw_point *p);
 /* Points of the run still to do (not ok, real configs, in the run's workloads). */
 int sw_pending(const sw_run *r, sw_point **todo);

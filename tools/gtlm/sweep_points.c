@@ -102,24 +102,32 @@ static void build_argv(sw_run *r, sw_point *p)
     p->argc = n;
 }
 
+int sw_list_has(const char *list, const char *s)
+{
+    size_t n = strlen(s);
+    for (const char *t = list; t; t = strchr(t, ',') ? strchr(t, ',') + 1 : NULL)
+        if (strncmp(t, s, n) == 0 && (t[n] == ',' || t[n] == '\0')) return 1;
+    return 0;
+}
+
 int sw_in_run(const sw_run *r, int w)
 {
+    const sw_workload *wl = &r->spec->workloads[w];
+    if (r->only_workloads && !sw_list_has(r->only_workloads, wl->label) && !sw_list_has(r->only_workloads, wl->name))
+        return 0;
     if (!r->quick) return 1;
     int any = 0;
     for (int i = 0; i < r->spec->n_workloads; i++) any |= r->spec->workloads[i].quick;
     /* no workload marked quick: the first one stands for the experiment */
-    return any ? r->spec->workloads[w].quick : w == 0;
+    return any ? wl->quick : w == 0;
 }
 
 int sw_point_in_run(const sw_run *r, const sw_point *p)
 {
     if (!sw_in_run(r, p->w)) return 0;
     const char *list = r->spec->workloads[p->w].quick_configs, *name = r->spec->configs[p->c].name;
-    if (!r->quick || !list) return 1;
-    size_t n = strlen(name);
-    for (const char *s = list; s; s = strchr(s, ',') ? strchr(s, ',') + 1 : NULL)
-        if (strncmp(s, name, n) == 0 && (s[n] == ',' || s[n] == '\0')) return 1;
-    return 0;
+    if (r->only_configs && !sw_list_has(r->only_configs, name)) return 0;
+    return !r->quick || !list || sw_list_has(list, name);
 }
 
 void sw_make_points(sw_run *r, const char *out)
