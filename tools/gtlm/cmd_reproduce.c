@@ -15,7 +15,7 @@
 
 
 typedef struct repro_args {
-    const char *name, *size, *backend, *shared, *out, *plot;
+    const char *name, *size, *backend, *shared, *out, *plot, *workloads, *configs;
     int jobs, quick, no_plots;
 } repro_args;
 
@@ -24,7 +24,8 @@ static int parse(int argc, char **argv, repro_args *a)
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
         int value = strcmp(s, "-j") == 0 || strcmp(s, "--size") == 0 || strcmp(s, "--backend") == 0 ||
-                    strcmp(s, "--shared") == 0 || strcmp(s, "--out") == 0 || strcmp(s, "--plot") == 0;
+                    strcmp(s, "--shared") == 0 || strcmp(s, "--out") == 0 || strcmp(s, "--plot") == 0 ||
+                    strcmp(s, "--workloads") == 0 || strcmp(s, "--configs") == 0;
         if (value && i + 1 >= argc) {
             fprintf(stderr, "gtlm reproduce: '%s' expects a value\n", s);
             return CLI_USAGE;
@@ -58,6 +59,10 @@ static int parse(int argc, char **argv, repro_args *a)
             a->out = argv[++i];
         } else if (strcmp(s, "--plot") == 0) {
             a->plot = argv[++i];
+        } else if (strcmp(s, "--workloads") == 0) {
+            a->workloads = argv[++i];
+        } else if (strcmp(s, "--configs") == 0) {
+            a->configs = argv[++i];
         } else if (strcmp(s, "--quick") == 0) {
             a->quick = 1;
         } else if (strcmp(s, "--no-plots") == 0) {
@@ -145,7 +150,9 @@ int cmd_reproduce(int argc, char **argv)
         fprintf(stderr, "gtlm reproduce: cannot create '%s': %s\n", out, strerror(errno));
         return CLI_FAIL;
     }
-    sw_run r = {.spec = &sp, .size = a.quick ? "tiny" : a.size, .quick = a.quick, .name = base};
+    sw_run r = {.spec = &sp, .size = a.quick ? "tiny" : a.size, .quick = a.quick, .name = base,
+                .only_workloads = a.workloads, .only_configs = a.configs};
+    if ((rc = sw_check_subset(&r)) != CLI_OK) return rc;
     sw_make_points(&r, out);
     if (strcmp(a.backend, "slurm") == 0) {
         if (a.shared) snprintf(shared, sizeof shared, "%s", a.shared);

@@ -75,6 +75,9 @@ static const cli_flag reproduce_flags[] = {
                                  "is recorded like a failed point and a re-run submits only what is missing)"},
     {"--shared", "DIR", "the staging folder of the slurm backend (default OUT/slurm)"},
     {"--out", "DIR", "the output folder (default reproduce_out/NAME, with /quick or /size-S)"},
+    {"--workloads", "A,B...", "only these workloads (labels or names); the report's rows and means are theirs"},
+    {"--configs", "A,B...", "only these configs (and the ones metrics normalise over: the baseline, over=); "
+                            "the other columns report n/a"},
     {"--plot", "FILE", "tools/plot (default: $GTLM_PLOT, tools/plot, the build's source tree)"},
     {"--no-plots", NULL, "write no PNG"},
     HELP_FLAG,
@@ -153,7 +156,7 @@ static const cli_command commands[] = {
      "  class NAME            a benchmark class (reported, as 'empty', even without workloads)\n"
      "  args WORKLOAD|* CONFIG|* ARG...   extra `gtlm run` arguments of the matching points\n"
      "  metric NAME speedup|normalised STAT [over=CONFIG]   base STAT / STAT, or STAT / base STAT\n"
-     "  metric NAME value STAT | metric NAME ratio STAT STAT2\n"
+     "  metric NAME value STAT | metric NAME ratio STAT STAT2   (ratio: either may be a sum A+B+...)\n"
      "  metric NAME speedup_jit STAT JITSTAT MHZ [over=CONFIG]   base time / (time + JIT s), time = STAT / MHZ\n"
      "  figure NAME METRIC [configs=A,B] [means=geomean,hmean,amean] [plot=bars|lines] [title TEXT...]\n"
      "NAME/numbers (optional), the document's numbers, one a line:\n"

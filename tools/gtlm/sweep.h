@@ -118,6 +118,9 @@ typedef struct sw_run {
     const char *size; /* overrides every size (--size, --quick), or NULL */
     int quick;
     const char *name; /* the experiment's name, for the report's title */
+    /* --workloads / --configs: comma lists (labels or names; config names) that limit the run, or
+     * NULL. A config a metric normalises over (the baseline, over=) always runs. */
+    const char *only_workloads, *only_configs;
 } sw_run;
 
 /* Helpers that exit on out-of-memory (a sweep cannot continue without memory). */
@@ -136,11 +139,16 @@ int sw_find_figure(const sw_spec *sp, const char *name);
 /* The workload whose label or name is s, or -1. */
 int sw_find_workload(const sw_spec *sp, const char *s);
 
+/* Whether name is an item of the comma list. */
+int sw_in_list(const char *list, const char *name);
+/* Checks --workloads / --configs against the spec; prints what is unknown and returns CLI_USAGE. */
+int sw_check_subset(const sw_run *r);
 /* Builds the points under OUT and reads what a previous run left (status and arguments). */
 void sw_make_points(sw_run *r, const char *out);
 /* Whether workload w is in this run (all, or the --quick subset). */
 int sw_in_run(const sw_run *r, int w);
-/* Whether point p runs: its workload is in the run and, under --quick, its config in the workload's quick-configs. */
+/* Whether point p runs: its workload is in the run, its config in --configs (or a metric's base) and,
+ * under --quick, in the workload's quick-configs. */
 int sw_point_in_run(const sw_run *r, const sw_point *p);
 /* Points of the run still to do (not ok, real configs, in the run's workloads). */
 int sw_pending(const sw_run *r, sw_point **todo);

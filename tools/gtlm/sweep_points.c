@@ -102,8 +102,57 @@ static void build_argv(sw_run *r, sw_point *p)
     p->argc = n;
 }
 
+int sw_in_list(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *s = list; s; s = strchr(s, ',') ? strchr(s, ',') + 1 : NULL)
+        if (strncmp(s, name, n) == 0 && (s[n] == ',' || s[n] == '\0')) return 1;
+    return 0;
+}
+
+/* A config some metric normalises over: kept in a --configs subset, or nothing could be computed. */
+static int is_base(const sw_spec *sp, const char *name)
+{
+    if (sp->baseline && strcmp(sp->baseline, name) == 0) return 1;
+    for (int m = 0; m < sp->n_metrics; m++)
+        if (sp->metrics[m].over && strcmp(sp->metrics[m].over, name) == 0) return 1;
+    return 0;
+}
+
+static int wanted_workload(const sw_run *r, int w)
+{
+    const sw_workload *wl = &r->spec->workloads[w];
+    return !r->only_workloads || sw_in_list(r->only_workloads, wl->label) || sw_in_list(r->only_workloads, wl->name);
+}
+
+static int each_known(const char *list, int (*known)(const sw_spec *, const char *), const sw_spec *sp, const char *what)
+{
+    int rc = CLI_OK;
+    char item[SW_LINE];
+    for (const char *s = list; s; s = strchr(s, ',') ? strchr(s, ',') + 1 : NULL) {
+        size_t n = strcspn(s, ",");
+        snprintf(item, sizeof item, "%.*s", (int)n, s);
+        if (known(sp, item)) continue;
+        fprintf(stderr, "gtlm reproduce: %s has no %s '%s'\n", sp->path, what, item);
+        rc = CLI_USAGE;
+    }
+    return rc;
+}
+
+static int known_workload(const sw_spec *sp, const char *s) { return sw_find_workload(sp, s) >= 0; }
+static int known_config(const sw_spec *sp, const char *s) { return sw_find_config(sp, s) >= 0; }
+
+int sw_check_subset(const sw_run *r)
+{
+    int rc = CLI_OK;
+    if (r->only_workloads && each_known(r->only_workloads, known_workload, r->spec, "workload") != CLI_OK) rc = CLI_USAGE;
+    if (r->only_configs && each_known(r->only_configs, known_config, r->spec, "config") != CLI_OK) rc = CLI_USAGE;
+    return rc;
+}
+
 int sw_in_run(const sw_run *r, int w)
 {
+    if (!wanted_workload(r, w)) return 0;
     if (!r->quick) return 1;
     int any = 0;
     for (int i = 0; i < r->spec->n_workloads; i++) any |= r->spec->workloads[i].quick;
@@ -115,11 +164,9 @@ int sw_point_in_run(const sw_run *r, const sw_point *p)
 {
     if (!sw_in_run(r, p->w)) return 0;
     const char *list = r->spec->workloads[p->w].quick_configs, *name = r->spec->configs[p->c].name;
+    if (r->only_configs && !sw_in_list(r->only_configs, name) && !is_base(r->spec, name)) return 0;
     if (!r->quick || !list) return 1;
-    size_t n = strlen(name);
-    for (const char *s = list; s; s = strchr(s, ',') ? strchr(s, ',') + 1 : NULL)
-        if (strncmp(s, name, n) == 0 && (s[n] == ',' || s[n] == '\0')) return 1;
-    return 0;
+    return sw_in_list(list, name);
 }
 
 void sw_make_points(sw_run *r, const char *out)

@@ -221,6 +221,9 @@ int sw_report(const sw_run *r, const doc_numbers *dn, const char *out, const cha
     FILE *md = open_out(out, "report", ".md");
     if (!md) return CLI_FAIL;
     fprintf(md, "# Reproduction of %s%s\n\n", r->name ? r->name : r->spec->path, r->quick ? " (--quick subset)" : "");
+    if (r->only_workloads || r->only_configs)
+        fprintf(md, "Subset: workloads %s, configs %s (and the configs metrics normalise over).\n\n",
+                r->only_workloads ? r->only_workloads : "all", r->only_configs ? r->only_configs : "all");
     int rc = CLI_OK;
     for (int i = 0; i < r->spec->n_figures; i++) {
         files o = {md, open_out(out, r->spec->figures[i].name, ".csv"), open_out(out, r->spec->figures[i].name, ".plot.csv")};
