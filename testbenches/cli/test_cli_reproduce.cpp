@@ -245,7 +245,11 @@ TEST(Reproduce, WorkloadAndConfigSubsetsRunOnlyWhatIsNamedAndTheBase)
                          "config base " + tiny + "\n"
                          "config a " + tiny + " -gpgpu_l1_latency 2\n"
                          "config b " + tiny + " -gpgpu_l1_latency 3\n"
+                         "config p " + tiny + "\n"
+                         "config q " + tiny + " -gpgpu_l1_latency 4\n"
                          "metric cyc normalised gpu_tot_sim_cycle\nfigure f cyc configs=a,b means=geomean\n"
+                         // q's figure normalises over p: neither runs when only a is asked for
+                         "metric cycp normalised gpu_tot_sim_cycle over=p\nfigure fp cycp configs=q\n"
                          // a ratio's statistics may be sums: x / (x + x) = 0.5; a missing term: n/a
                          "metric half ratio gpu_tot_sim_cycle gpu_tot_sim_cycle+gpu_tot_sim_cycle\n"
                          "metric gap ratio gpu_tot_sim_cycle gpu_tot_sim_cycle+no.such.stat\n"
@@ -256,6 +260,7 @@ TEST(Reproduce, WorkloadAndConfigSubsetsRunOnlyWhatIsNamedAndTheBase)
     EXPECT_NE(slurp(dir + "/out/a__sdk_VectorAdd/args"), "");
     EXPECT_NE(slurp(dir + "/out/a__polybench_ATAX/args"), "") << "a workload named by its name";
     EXPECT_EQ(slurp(dir + "/out/b__sdk_VectorAdd/args"), "") << "config b is not in the subset";
+    EXPECT_EQ(slurp(dir + "/out/p__sdk_VectorAdd/args"), "") << "p is the base only of a figure without a";
     EXPECT_EQ(slurp(dir + "/out/a__sdk_ScalarProd/args"), "") << "SP is not in the subset";
     EXPECT_EQ(r.out.find("| SP |"), std::string::npos) << "rows are the subset's: " << r.out;
     EXPECT_NE(r.out.find("| VA |"), std::string::npos) << r.out;

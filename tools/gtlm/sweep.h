@@ -119,7 +119,7 @@ typedef struct sw_run {
     int quick;
     const char *name; /* the experiment's name, for the report's title */
     /* --workloads / --configs: comma lists (labels or names; config names) that limit the run, or
-     * NULL. A config a metric normalises over (the baseline, over=) always runs. */
+     * NULL. A config that a figure showing one of them normalises over (the baseline, over=) runs too. */
     const char *only_workloads, *only_configs;
 } sw_run;
 

@@ -110,12 +110,19 @@ int sw_in_list(const char *list, const char *name)
     return 0;
 }
 
-/* A config some metric normalises over: kept in a --configs subset, or nothing could be computed. */
-static int is_base(const sw_spec *sp, const char *name)
+/* A config a figure of the --configs subset normalises over (the figure shows a config of the
+ * subset; its metric's over= or the baseline): kept, or nothing of that figure could be computed. */
+static int is_base(const sw_run *r, const char *name)
 {
-    if (sp->baseline && strcmp(sp->baseline, name) == 0) return 1;
-    for (int m = 0; m < sp->n_metrics; m++)
-        if (sp->metrics[m].over && strcmp(sp->metrics[m].over, name) == 0) return 1;
+    const sw_spec *sp = r->spec;
+    for (int f = 0; f < sp->n_figures; f++) {
+        const sw_metric *m = &sp->metrics[sp->figures[f].metric];
+        if (m->kind != SW_SPEEDUP && m->kind != SW_NORMALISED && m->kind != SW_SPEEDUP_JIT) continue;
+        const char *base = m->over ? m->over : sp->baseline;
+        if (!base || strcmp(base, name) != 0) continue;
+        for (int i = 0; i < sp->figures[f].n_configs; i++)
+            if (sw_in_list(r->only_configs, sp->configs[sp->figures[f].configs[i]].name)) return 1;
+    }
     return 0;
 }
 
@@ -164,7 +171,7 @@ int sw_point_in_run(const sw_run *r, const sw_point *p)
 {
     if (!sw_in_run(r, p->w)) return 0;
     const char *list = r->spec->workloads[p->w].quick_configs, *name = r->spec->configs[p->c].name;
-    if (r->only_configs && !sw_in_list(r->only_configs, name) && !is_base(r->spec, name)) return 0;
+    if (r->only_configs && !sw_in_list(r->only_configs, name) && !is_base(r, name)) return 0;
     if (!r->quick || !list) return 1;
     return sw_in_list(list, name);
 }
