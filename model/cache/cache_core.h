@@ -342,6 +342,7 @@ static inline int cache_pm_sectored(const cache_core *c) { return c->pm_sect > 1
  * (0: the whole line), and the end. */
 void cache_pm_queue(cache_core *c, uint64_t addr, uint8_t sectors, pm_event ev, uint64_t now);
 void cache_pm_finish(cache_core *c, uint64_t now);
+void cache_pm_idle(cache_core *c, uint64_t now);
 
 /* Miss queue towards the next level. */
 static inline int cache_out_count(const cache_core *c) { return c->mq_count; }

@@ -179,3 +179,11 @@ void cache_pm_finish(cache_core *c, uint64_t now)
     if (!pm_active(&c->pm)) return;
     for (uint32_t b = 0; b < c->pm.n; b++) pm_event_report(&c->pm, b, PM_EV_FINISH, now);
 }
+
+/* The owner has nothing for the cache to do (coarse151's L1: no warp of its SM is ready): every
+ * block hears PM_EV_IDLE. */
+void cache_pm_idle(cache_core *c, uint64_t now)
+{
+    if (!pm_active(&c->pm)) return;
+    for (uint32_t b = 0; b < c->pm.n; b++) pm_event_report(&c->pm, b, PM_EV_IDLE, now);
+}

@@ -322,6 +322,12 @@ int rfp_writeback(pm_domain *d, uint32_t b, uint64_t now)
     return access_kind(d, b, RFP_WRITEBACK, now);
 }
 
+void rfp_hold(pm_domain *d, uint32_t b, uint64_t until)
+{
+    rfp *p = P(d);
+    if (p && b < d->n && until > p->writing[b]) p->writing[b] = until;
+}
+
 void rfp_lookahead(pm_domain *d, uint32_t b, uint64_t now)
 {
     rfp *p = P(d);

@@ -114,6 +114,9 @@ void rfp_load_miss(pm_domain *d, uint32_t b, uint64_t now, uint32_t latency, int
 /* Write-back of a result (once per result): the cycles it waits for the register (a countdown
  * that woke it late). While results are in flight to a register, rfp_after_access leaves it alone. */
 int rfp_writeback(pm_domain *d, uint32_t b, uint64_t now);
+/* The write to block b lands at cycle until (it waits for another block of the same register, the
+ * other half of a 64-bit pair, to wake): until then b stays as it is, ON, and nothing gates it. */
+void rfp_hold(pm_domain *d, uint32_t b, uint64_t until);
 /* The scheduler will issue an instruction using the register soon (T3). */
 void rfp_lookahead(pm_domain *d, uint32_t b, uint64_t now);
 /* The two-level scheduler demoted the register's warp (TP): SS when `soon` (an operand of the

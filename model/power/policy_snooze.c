@@ -16,9 +16,10 @@
  * "snooze_destroy" gates live blocks OFF at T1/T6/T7 too: their next access is a real miss.
  *
  * "coarse151": the policy of the thesis' reference [151] as its Ch. 2 describes it: the whole
- * cache Sleeps when it has nothing to do (L1: no ready warp; L2: no pending request, both reported
- * as PM_EV_IDLE), wakes on an access paying the full wake latency (no look-ahead), and is OFF after
- * the kernel (PM_EV_FINISH). Use it with -power_gating_lines_* 0 (one domain per cache).
+ * cache Sleeps when it has nothing to do (L1: no warp of its SM is ready, sm_issue_cycle; L2: no
+ * pending request, l2_slice; both reported as PM_EV_IDLE), wakes on an access paying the full
+ * wake latency (no look-ahead), and is OFF after its SM's CTAs (L1) / the kernel (L2)
+ * (PM_EV_FINISH). Use it with -power_gating_lines_* 0 (one domain per cache).
  */
 #include "power_mode.h"
 
@@ -100,7 +101,8 @@ const pm_policy pm_policy_snooze_destroy = {"snooze_destroy", snooze_destroy, PM
 
 static void coarse151(pm_domain *d, uint32_t b, pm_event ev, uint64_t now)
 {
-    if (ev == PM_EV_IDLE) pm_set(d, b, PM_SLEEP, now);
+    /* IDLE only lowers an ON cache: an OFF one (its SM finished) stays OFF until an access. */
+    if (ev == PM_EV_IDLE && pm_get(d, b) == PM_ON) pm_set(d, b, PM_SLEEP, now);
     else if (ev == PM_EV_FINISH) pm_set(d, b, PM_OFF, now);
     /* ACCESS: pm_access already woke it (full latency); ALLOC: the fill turned it ON. */
 }

@@ -395,6 +395,7 @@ void sm_core_tick(sm_core *s, uint64_t cycle)
         s->st.issue_slots += gap * s->n_sched;
         s->st.cycles += gap;
         s->st.active_warps_sum += gap * s->live_warps;
+        s->st.ready_warps_sum += gap * s->n_ready;
     }
     s->last_tick = cycle;
     if (s->live_ctas) {

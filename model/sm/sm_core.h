@@ -97,6 +97,7 @@ typedef struct sm_stats {
     uint64_t issue_slots;     /* scheduler-cycles */
     uint64_t stall[SM_STALL_N]; /* scheduler-cycles per reason (NONE = issued) */
     uint64_t active_warps_sum;  /* sum over active cycles of resident warps (occupancy) */
+    uint64_t ready_warps_sum;   /* sum over active cycles of READY warp slots (reported under Slumber/WRF) */
     uint64_t ctas_done;
     uint64_t fu_issued[FU_N];
     uint64_t bank_conflict_cycles;
@@ -435,6 +436,7 @@ typedef struct sm_core {
     pm_domain sm_pm;            /* the whole SM */
     uint32_t rf_stride;         /* warp registers per warp slot */
     uint64_t pm_issue_at;       /* the SM wakes from a power mode: no issue before this cycle */
+    int pm_l1d_idle;            /* coarse151: the L1D hears PM_EV_IDLE in cycles with no ready warp */
     struct sm_slumber *slb;     /* register-file policy's SM side (sm_power_rf.c), NULL without one */
     int error;                  /* a simt error stopped the SM */
     simt_error err;

@@ -272,6 +272,8 @@ void sm_issue_cycle(sm_core *s, uint64_t cycle)
 {
     sm_update_dirty(s);
     sm_mascar_signals(s);
+    s->st.ready_warps_sum += s->n_ready;
+    if (s->pm_l1d_idle && !s->n_ready) cache_pm_idle(&s->l1d, cycle); /* coarse151: no ready warp */
     if (cycle < s->pm_issue_at) { /* the SM is still waking from a power mode (never without a policy) */
         for (uint32_t k = 0; k < s->n_sched; k++) {
             s->st.stall[SM_STALL_IDLE]++;

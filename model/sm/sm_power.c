@@ -20,6 +20,8 @@ int sm_power_init(sm_core *s)
     if (s->l1d_enabled &&
         cache_pm_init(&s->l1d, &pc->modes[PWR_G_L1D], pc->leak_mw[PWR_LK_L1D], mhz, pol, pc->lines_per_block[0]) != 0)
         return -1;
+    /* [151]'s L1 rule: low-leakage while the warp scheduler has no ready warp (sm_issue_cycle). */
+    s->pm_l1d_idle = s->l1d_enabled && pol == &pm_policy_coarse151;
     return 0;
 }
 
@@ -30,6 +32,7 @@ int sm_power_gate(sm_core *s)
     uint32_t nregs = s->rf_pm.n;
     pm_domain_free(&s->rf_pm);
     pm_domain_free(&s->sm_pm);
+    s->pm_l1d_idle = 0;
     if (pm_domain_init(&s->rf_pm, nregs, &pc->modes[PWR_G_REG], pc->leak_mw[PWR_LK_RF] / nregs, mhz, &pm_policy_gated) != 0)
         return -1;
     if (pm_domain_init(&s->sm_pm, 1, &pc->modes[PWR_G_SM], pc->leak_mw[PWR_LK_SM], mhz, &pm_policy_gated) != 0) return -1;

@@ -340,6 +340,9 @@ uint32_t sm_slumber_writeback(sm_core *s, uint32_t slot, uint32_t reg, uint64_t 
         uint32_t w = (uint32_t)rfp_writeback(&s->rf_pm, b[k], cycle);
         if (w > wait) wait = w;
     }
+    /* The write lands when the slower half is ON: the other half, already written, must not be
+     * gated meanwhile (a demotion in that window lost NW's, CFD's and MUM's 64-bit values). */
+    for (uint32_t k = 0; k < n && wait; k++) rfp_hold(&s->rf_pm, b[k], cycle + wait);
     if (wait) return wait;
     for (uint32_t k = 0; k < n; k++) {
         reg_hint h = {z->pend_kind[b[k]], z->pend_dist[b[k]], z->pend_pc[b[k]]};
@@ -428,6 +431,9 @@ uint32_t sm_slumber_load_done(sm_core *s, sm_record *r, uint64_t cycle)
                 uint32_t w = (uint32_t)rfp_writeback(&s->rf_pm, b[h], cycle);
                 if (w > wait) wait = w;
             }
+        for (uint32_t k = 0; k < r->ndst && wait; k++) /* every destination waits for the slowest */
+            for (uint32_t h = 0, n = blocks_of(s, r->slot, r->dst[k], b); h < n; h++)
+                rfp_hold(&s->rf_pm, b[h], cycle + wait);
         if (wait) return wait;
     }
     for (uint32_t k = 0; k < r->ndst; k++) (void)sm_slumber_writeback(s, r->slot, r->dst[k], cycle, 1);

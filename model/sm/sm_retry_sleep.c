@@ -71,6 +71,7 @@ void sm_retry_catch_up(sm_core *s, uint64_t cycle)
     uint64_t n = cycle - s->last_tick - 1;
     s->st.cycles += n;
     s->st.active_warps_sum += n * p->live_warps;
+    s->st.ready_warps_sum += n * s->n_ready; /* nothing changed while it slept */
     for (uint32_t k = 0; k < s->n_sched; k++) {
         if (p->why[k] == SM_RETRY_IDLE) {
             s->last_why[k] = SM_STALL_IDLE;

@@ -227,3 +227,53 @@ TEST(SlumberRun, ParkedChaseStepPaysTheWakeAtPromotion)
     EXPECT_LT(extra[2], extra[1]); // shallow sleep for the buffered operands wakes sooner
     EXPECT_LT(waits[2], waits[1]);
 }
+
+// coarse151's L1 (the thesis' reference [151], Ch. 2): the whole L1 sleeps in every cycle in which
+// no warp of its SM is ready. A one-thread pointer chase around 4 lines that stay in the L1 waits for
+// each load's data, so its L1 is asleep when the next load reaches it and every hit waits the Sleep
+// wake of gtx480.config's -power_modes_l1d (1.954 ns at 700 MHz: 2 cycles): the 32 more hits of a
+// 68-step chase than of a 36-step one take exactly 32 x 2 cycles more issue-to-data latency than
+// always-ON and wake the L1 32 more times (both measured launches after a warm-up launch, since
+// coarse151's L1 is OFF, its lines lost, between kernels). The loop's own compare-and-branch chain
+// is as long as a hit plus the wake, so the kernel's cycles do not grow.
+TEST(Coarse151Run, L1SleepsWhileNoWarpIsReadyAndEveryHitPaysTheWake)
+{
+    double lat[2] = {0, 0}, cyc[2] = {0, 0}, wakes[2] = {0, 0}, sleep[2] = {0, 0};
+    const char *pol[2] = {"always_on", "coarse151"};
+    for (int i = 0; i < 2; i++) {
+        Gpu g({"-power_policy", pol[i], "-power_gating_lines_l1d", "0", "-power_gating_lines_l2", "0"});
+        ASSERT_NE(g.mod, nullptr);
+        gtlm_devptr ring = g.ring(4, 128);
+        g.chase(ring, 4);
+        double s36, n36, s68, n68;
+        g.chase(ring, 36);
+        g.loads(&s36, &n36);
+        double c36 = g.kstat("gpu.cycles"), w36 = i ? g.kstat("gpu.power.modes.l1d.wakes") : 0;
+        g.chase(ring, 68);
+        g.loads(&s68, &n68);
+        ASSERT_EQ(n68 - n36, 32);
+        lat[i] = s68 - s36;
+        cyc[i] = g.kstat("gpu.cycles") - c36;
+        if (i) {
+            wakes[i] = g.kstat("gpu.power.modes.l1d.wakes") - w36;
+            sleep[i] = g.kstat("gpu.power.modes.l1d.sleep_block_cycles");
+            EXPECT_EQ(g.kstat("gpu.power.modes.l1d.lost"), 0); // Sleep keeps the data: every step hits
+        }
+    }
+    char buf[128] = {0};
+    {
+        Gpu g;
+        ASSERT_EQ(gtlm_option_value(g.sim, "-power_modes_l1d", buf, sizeof buf), GTLM_OK);
+    }
+    const char *sl = std::strstr(buf, "sleep=");
+    ASSERT_NE(sl, nullptr) << buf;
+    int wake = std::atoi(std::strchr(sl, ':') + 1);
+    std::printf("32 more L1 hits: issue-to-data cycles always-ON %.0f, coarse151 %.0f (%.0f L1 wakes, Sleep wake %d); "
+                "kernel cycles %.0f vs %.0f; L1 asleep %.0f cycles\n", lat[0], lat[1], wakes[1], wake, cyc[0], cyc[1],
+                sleep[1]);
+    EXPECT_EQ(wake, 2);
+    EXPECT_EQ(lat[1] - lat[0], 32.0 * wake);
+    EXPECT_EQ(wakes[1], 32);
+    EXPECT_GE(cyc[1], cyc[0]);
+    EXPECT_GT(sleep[1], 0);
+}

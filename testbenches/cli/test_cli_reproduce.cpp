@@ -279,6 +279,54 @@ TEST(Reproduce, SubsetsAddUpAndNoRunReportsWhatIsDone)
     std::system(("rm -rf " + dir).c_str());
 }
 
+// --workloads / --configs: only the named workloads (label or name) and configs run, plus the
+// configs metrics normalise over (the baseline, over=), so the subset's cells and means are
+// computable; the others are not run and report n/a; an unknown name is a usage error.
+TEST(Reproduce, WorkloadAndConfigSubsetsRunOnlyWhatIsNamedAndTheBase)
+{
+    std::string dir = fresh_dir("gtlm_repro_subset_base");
+    write(dir + "/spec", "size tiny\n"
+                         "workload sdk/VectorAdd label=VA\n"
+                         "workload sdk/ScalarProd label=SP\n"
+                         "workload polybench/ATAX label=AT\n"
+                         "config base " + tiny + "\n"
+                         "config a " + tiny + " -gpgpu_l1_latency 2\n"
+                         "config b " + tiny + " -gpgpu_l1_latency 3\n"
+                         "config p " + tiny + "\n"
+                         "config q " + tiny + " -gpgpu_l1_latency 4\n"
+                         "metric cyc normalised gpu_tot_sim_cycle\nfigure f cyc configs=a,b means=geomean\n"
+                         // q's figure normalises over p: neither runs when only a is asked for
+                         "metric cycp normalised gpu_tot_sim_cycle over=p\nfigure fp cycp configs=q\n"
+                         // a ratio's statistics may be sums: x / (x + x) = 0.5; a missing term: n/a
+                         "metric half ratio gpu_tot_sim_cycle gpu_tot_sim_cycle+gpu_tot_sim_cycle\n"
+                         "metric gap ratio gpu_tot_sim_cycle gpu_tot_sim_cycle+no.such.stat\n"
+                         "figure h half configs=a\nfigure g gap configs=a\n");
+    Result r = run("reproduce " + dir + " --workloads VA,polybench/ATAX --configs a --out " + dir + "/out --no-plots");
+    ASSERT_EQ(r.code, 0) << r.out;
+    EXPECT_NE(slurp(dir + "/out/base__sdk_VectorAdd/args"), "") << "the baseline runs though not named";
+    EXPECT_NE(slurp(dir + "/out/a__sdk_VectorAdd/args"), "");
+    EXPECT_NE(slurp(dir + "/out/a__polybench_ATAX/args"), "") << "a workload named by its name";
+    EXPECT_EQ(slurp(dir + "/out/b__sdk_VectorAdd/args"), "") << "config b is not in the subset";
+    EXPECT_EQ(slurp(dir + "/out/p__sdk_VectorAdd/args"), "") << "p is the base only of a figure without a";
+    EXPECT_EQ(slurp(dir + "/out/a__sdk_ScalarProd/args"), "") << "SP is not in the subset";
+    EXPECT_EQ(r.out.find("| SP |"), std::string::npos) << "rows are the subset's: " << r.out;
+    EXPECT_NE(r.out.find("| VA |"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Workloads: only VA,polybench/ATAX."), std::string::npos) << r.out;
+    auto f = figure(dir + "/out/f.csv");
+    EXPECT_NE((f[{"geomean", "a"}][3]), "n/a") << "the subset's mean is computed";
+    EXPECT_EQ((f[{"geomean", "b"}][3]), "n/a") << "a config not run has no mean";
+    EXPECT_EQ((figure(dir + "/out/h.csv")[{"VA", "a"}][3]), "0.5");
+    EXPECT_EQ((figure(dir + "/out/g.csv")[{"VA", "a"}][3]), "n/a");
+    EXPECT_EQ(r.out.find("points failed"), std::string::npos) << r.out;
+    r = run("reproduce " + dir + " --workloads VA,XX --out " + dir + "/out2 --no-plots");
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("--workloads names 'XX'"), std::string::npos) << r.out;
+    r = run("reproduce " + dir + " --configs a,zz --out " + dir + "/out3 --no-plots");
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find("--configs names 'zz'"), std::string::npos) << r.out;
+    std::system(("rm -rf " + dir).c_str());
+}
+
 // results.csv without the host's time columns (gpgpu_simulation_time, _rate...,
 // gpgpu_silicon_slowdown, and host.* where no GPGPU-Sim name covers them), which differ from run
 // to run by nature.

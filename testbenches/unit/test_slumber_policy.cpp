@@ -500,3 +500,29 @@ TEST(Slumber, TP_WriteWaitingForItsWakeKeepsTheRegisterOn)
     EXPECT_EQ(rfp_access(&r.d, 0, 0, 200), 13);
     EXPECT_EQ(r.st().lost, 0u);
 }
+
+// A 64-bit result written to a pair of warp registers whose halves wake differently (NW's, CFD's and
+// MUM's lost reads at tiny size): the half already ON is written at once, the other waits 13 cycles
+// from deep sleep, and the SM retries the write then. Held (rfp_hold) until the slower half lands, a
+// demotion in between cannot gate the written half; the read after it finds its data.
+TEST(Slumber, TP_PairHalfWrittenFirstIsHeldUntilTheOtherHalfLands)
+{
+    Rf r;
+    r.on(0, 0);                                // half 0: its write-back found it ON (written at 16)
+    rfp_hold(&r.d, 0, 33);                     // the pair's write waits for half 1 until 33
+    rfp_park(&r.d, 0, RH_WRITE, 0, 21);        // the warp is demoted while the write waits
+    EXPECT_EQ(r.mode(0), PM_ON) << "the written half stays ON until the pair's write lands";
+    EXPECT_EQ(r.t(RFP_TP), 0u);
+    rfp_park(&r.d, 0, RH_READ, 0, 33);         // landed: now it may sleep, keeping its data
+    EXPECT_EQ(r.mode(0), PM_SLEEP);
+    EXPECT_EQ(rfp_access(&r.d, 0, 0, 100), 13);
+    EXPECT_EQ(r.st().lost, 0u);
+    // without the hold, the same demotion (with the hint's "write next") gates the written half and
+    // its read is a lost read
+    Rf bad;
+    bad.on(0, 0);
+    rfp_park(&bad.d, 0, RH_WRITE, 0, 21);
+    EXPECT_EQ(bad.mode(0), PM_OFF);
+    (void)rfp_access(&bad.d, 0, 0, 100);
+    EXPECT_EQ(bad.st().lost, 1u);
+}

@@ -231,6 +231,8 @@ TEST(Snooze, Coarse151SleepsTheWholeCacheWhenIdleAndPaysTheFullWake)
     EXPECT_EQ(pm_access(&c.d, 0, 15, nullptr), 2);
     c.ev(0, PM_EV_FINISH, 20);
     EXPECT_EQ(c.mode(0), PM_OFF);
+    c.ev(0, PM_EV_IDLE, 21); // a finished SM has no ready warp either: OFF stays OFF
+    EXPECT_EQ(c.mode(0), PM_OFF);
     EXPECT_EQ(pm_policy_non_cache(&pm_policy_coarse151), &pm_policy_always_on);
 }
 

@@ -17,6 +17,7 @@ void L2Slice::observe(ProbeList &out) const
     out.level("dram_queue", 8, [s] { return static_cast<uint64_t>(s->dram_n); });
     out.level("response_queue", 16, [s] { return static_cast<uint64_t>(s->rsp_n); });
     observe_pm(out, "power.lines.", &s->cache.pm);
+    observe_pm_state(out, "power.lines.", &s->cache.pm); // bank level: the slice's 2-bit state
 }
 
 } // namespace gtlm

@@ -45,6 +45,8 @@ void SmModule::observe(ProbeList &out) const
     out.level("ldst_busy", 1, [c] { return c->ldst.busy; });
     out.level("requests_out", 16, [c] { return c->outstanding; });
     observe_pm(out, "power.reg.", &c->rf_pm);
+    // Slumber / WRF: the modes of the first 8 warp registers (warp slot 0's first registers), sampled
+    if (c->slb) observe_pm_sample(out, "power.reg.", &c->rf_pm, 8);
     observe_pm(out, "power.sm.", &c->sm_pm);
     if (c->lb_on) { // Linebacker (docs/linebacker.md): partitions, CTAs, Load Monitor, IPC, buffer
         out.level("lb.vp_active_mask", 32, [c] { return c->lb_vp_mask; });
@@ -56,6 +58,7 @@ void SmModule::observe(ProbeList &out) const
     }
     if (!c->l1d_enabled) return;
     observe_pm(out, "power.l1d.", &c->l1d.pm);
+    observe_pm_state(out, "power.l1d.", &c->l1d.pm); // bank level: the L1's 2-bit state
     out.pulse("l1d.hit", 1, [c] { return c->l1d.st.hits; });
     out.pulse("l1d.miss", 1, [c] { return c->l1d.st.misses; });
     out.level("l1d.hits", 32, [c] { return c->l1d.st.hits; });

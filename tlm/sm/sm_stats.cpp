@@ -467,6 +467,9 @@ void SmModule::register_stats(stat_registry *r)
     add_cache(r, p + "l1c.", &core_.l1c.st);
     register_pm_stats(r, p + "power.reg.", &core_.rf_pm);
     register_rfp_stats(r, p + "power.reg.", &core_.rf_pm); // nothing without a register-file policy
+    if (core_.slb) // Sec. 6.4.4: Slumber costs time when fewer than 3 warps are ready
+        stat_add_counter(r, (p + "power.reg.ready_warps_sum").c_str(), &core_.st.ready_warps_sum, "warp-cycles",
+                         "READY warp slots summed over active cycles (/ cycles: the average ready warps)", nullptr);
     register_pm_stats(r, p + "power.sm.", &core_.sm_pm);
     if (core_.l1d_enabled) register_pm_stats(r, p + "power.l1d.", &core_.l1d.pm);
 }

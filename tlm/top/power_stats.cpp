@@ -162,6 +162,19 @@ void observe_pm(ProbeList &out, const std::string &prefix, const pm_domain *d)
         out.level(prefix + pm_mode_name(m), width, [d, m] { return static_cast<uint64_t>(d->count[m]); });
 }
 
+void observe_pm_state(ProbeList &out, const std::string &prefix, const pm_domain *d)
+{
+    if (!d->pol || d->n != 1) return;
+    out.level(prefix + "state", 2, [d] { return static_cast<uint64_t>(pm_get(d, 0)); });
+}
+
+void observe_pm_sample(ProbeList &out, const std::string &prefix, const pm_domain *d, uint32_t n)
+{
+    if (!d->pol) return;
+    for (uint32_t k = 0; k < n && k < d->n; k++)
+        out.level(prefix + "r" + std::to_string(k) + ".state", 2, [d, k] { return static_cast<uint64_t>(pm_get(d, k)); });
+}
+
 PowerStats::PowerStats(const gtlm_config &cfg, int n_sms, int n_slices)
     : cfg_(cfg), n_sms_(n_sms), n_slices_(n_slices)
 {
@@ -548,6 +561,10 @@ int PowerStats::register_stats(stat_registry *r)
         for (const RfpLeaf &l : rfp_leaves(nullptr))
             bad |= stat_add_sum(r, ("gpu.power.modes.reg." + l.name).c_str(), ("gpu.sm[*].power.reg." + l.name).c_str(),
                                 l.unit, (l.desc + ", over the GPU").c_str(), &n) < 0;
+        bad |= stat_add_sum(r, "gpu.power.modes.reg.ready_warps_sum", "gpu.sm[*].power.reg.ready_warps_sum", "warp-cycles",
+                            "READY warp slots summed over active SM cycles, all SMs", &n) < 0;
+        bad |= stat_add_ratio(r, "gpu.power.modes.reg.avg_ready_warps", "gpu.power.modes.reg.ready_warps_sum",
+                              "gpu.sm_cycles", "warps", "average READY warps per active SM cycle (Sec. 6.4.4)", &n) < 0;
     }
     return bad ? -1 : 0;
 }

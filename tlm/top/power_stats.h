@@ -21,6 +21,11 @@ namespace gtlm {
 
 // Waveform levels <prefix><mode>: how many blocks of the domain are in each power mode.
 void observe_pm(ProbeList &out, const std::string &prefix, const pm_domain *d);
+// <prefix>state: the 2-bit power mode (0 ON, 1 shallow, 2 sleep, 3 OFF) of a domain of one block under
+// a policy (a cache gated at bank level: the thesis' per-bank state signal); nothing otherwise.
+void observe_pm_state(ProbeList &out, const std::string &prefix, const pm_domain *d);
+// <prefix>r<k>.state: the 2-bit modes of blocks 0 .. n-1 (a sample of per-block states) under a policy.
+void observe_pm_sample(ProbeList &out, const std::string &prefix, const pm_domain *d, uint32_t n);
 
 // A power-mode domain's counters under prefix: <mode>_block_cycles, wakes, wake_cycles, lost,
 // transition_energy. Returns 0 or -1.

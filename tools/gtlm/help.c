@@ -71,8 +71,9 @@ static const cli_flag reproduce_flags[] = {
     {"--quick", NULL, "only the workloads marked quick (else the first), at size tiny (or their quick-set)"},
     {"--workloads", "A,B,...", "only these workloads (labels or names): a subset that fits the time at hand; the "
                                "others are left out of the tables and the class means"},
-    {"--configs", "A,B,...", "only these configs; the other columns report n/a (finished points are kept, so "
-                             "subsets run one after another add up to the whole study)"},
+    {"--configs", "A,B,...", "only these configs (and the ones their figures normalise over: the baseline, "
+                             "over=); the other columns report n/a (finished points are kept, so subsets run one "
+                             "after another add up to the whole study)"},
     {"--backend", "local|slurm", "child processes on this machine (default), or one `sbatch --array` job, a point "
                                  "per task (the binary, its library and the option files are staged in --shared "
                                  "DIR, which every node must see; sbatch's SBATCH_* variables apply; a failed task "
@@ -158,7 +159,7 @@ static const cli_command commands[] = {
      "  class NAME            a benchmark class (reported, as 'empty', even without workloads)\n"
      "  args WORKLOAD|* CONFIG|* ARG...   extra `gtlm run` arguments of the matching points\n"
      "  metric NAME speedup|normalised STAT [over=CONFIG]   base STAT / STAT, or STAT / base STAT\n"
-     "  metric NAME value STAT | metric NAME ratio STAT STAT2\n"
+     "  metric NAME value STAT | metric NAME ratio STAT STAT2   (ratio: either may be a sum A+B+...)\n"
      "  metric NAME speedup_jit STAT JITSTAT MHZ [over=CONFIG]   base time / (time + JIT s), time = STAT / MHZ\n"
      "  figure NAME METRIC [configs=A,B] [means=geomean,hmean,amean] [plot=bars|lines] [title TEXT...]\n"
      "NAME/numbers (optional), the document's numbers, one a line:\n"

@@ -119,7 +119,8 @@ typedef struct sw_run {
     int quick;
     const char *name; /* the experiment's name, for the report's title */
     /* --workloads / --configs: comma lists (workload labels or names, config names) that limit the
-     * run to a subset; the other points are not run and report n/a. NULL: no limit. */
+     * run to a subset; the other points are not run and report n/a. NULL: no limit. A config that a
+     * figure showing one of the subset normalises over (the baseline, over=) runs too. */
     const char *only_workloads, *only_configs;
 } sw_run;
 

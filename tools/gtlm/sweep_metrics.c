@@ -9,11 +9,26 @@ const sw_point *sw_effective(const sw_run *r, int w, int c)
     return r->spec->configs[c].oracle ? p->winner : p;
 }
 
+/* A ratio's statistic: one name, or a sum A+B+... (statistic names hold no '+'); every term must be there. */
+static double sum_stat(const sw_run *r, const sw_point *p, const char *expr, int *ok)
+{
+    if (!strchr(expr, '+')) return sw_stat(r, p, expr, ok);
+    char name[SW_LINE];
+    double sum = 0.0;
+    *ok = 1;
+    for (const char *s = expr; s && *ok; s = strchr(s, '+') ? strchr(s, '+') + 1 : NULL) {
+        size_t n = strcspn(s, "+");
+        snprintf(name, sizeof name, "%.*s", (int)n, s);
+        sum += sw_stat(r, p, name, ok);
+    }
+    return *ok ? sum : 0.0;
+}
+
 double sw_metric_value(const sw_run *r, int metric, int w, int c, int *ok)
 {
     const sw_metric *m = &r->spec->metrics[metric];
     const sw_point *p = sw_effective(r, w, c);
-    double x = sw_stat(r, p, m->stat, ok);
+    double x = m->kind == SW_RATIO ? sum_stat(r, p, m->stat, ok) : sw_stat(r, p, m->stat, ok);
     if (!*ok) return 0.0;
     if (m->kind == SW_VALUE) return x;
     double y;
@@ -25,7 +40,7 @@ double sw_metric_value(const sw_run *r, int metric, int w, int c, int *ok)
         return *ok ? (b / hz) / (x / hz + jit) : 0.0;
     }
     if (m->kind == SW_RATIO) {
-        y = sw_stat(r, p, m->stat2, ok);
+        y = sum_stat(r, p, m->stat2, ok);
     } else {
         int base = sw_find_config(r->spec, m->over ? m->over : r->spec->baseline);
         y = sw_stat(r, sw_effective(r, w, base), m->stat, ok);

@@ -110,6 +110,22 @@ int sw_list_has(const char *list, const char *s)
     return 0;
 }
 
+/* A config that a figure showing a config of the --configs subset normalises over (its metric's
+ * over= or the baseline): it runs too, or nothing of that figure could be computed. */
+static int is_base(const sw_run *r, const char *name)
+{
+    const sw_spec *sp = r->spec;
+    for (int f = 0; f < sp->n_figures; f++) {
+        const sw_metric *m = &sp->metrics[sp->figures[f].metric];
+        if (m->kind != SW_SPEEDUP && m->kind != SW_NORMALISED && m->kind != SW_SPEEDUP_JIT) continue;
+        const char *base = m->over ? m->over : sp->baseline;
+        if (!base || strcmp(base, name) != 0) continue;
+        for (int i = 0; i < sp->figures[f].n_configs; i++)
+            if (sw_list_has(r->only_configs, sp->configs[sp->figures[f].configs[i]].name)) return 1;
+    }
+    return 0;
+}
+
 int sw_in_run(const sw_run *r, int w)
 {
     const sw_workload *wl = &r->spec->workloads[w];
@@ -126,7 +142,7 @@ int sw_point_in_run(const sw_run *r, const sw_point *p)
 {
     if (!sw_in_run(r, p->w)) return 0;
     const char *list = r->spec->workloads[p->w].quick_configs, *name = r->spec->configs[p->c].name;
-    if (r->only_configs && !sw_list_has(r->only_configs, name)) return 0;
+    if (r->only_configs && !sw_list_has(r->only_configs, name) && !is_base(r, name)) return 0;
     return !r->quick || !list || sw_list_has(list, name);
 }
 

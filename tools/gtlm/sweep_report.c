@@ -222,7 +222,7 @@ int sw_report(const sw_run *r, const doc_numbers *dn, const char *out, const cha
     if (!md) return CLI_FAIL;
     fprintf(md, "# Reproduction of %s%s\n\n", r->name ? r->name : r->spec->path, r->quick ? " (--quick subset)" : "");
     if (r->only_workloads) fprintf(md, "Workloads: only %s.\n\n", r->only_workloads);
-    if (r->only_configs) fprintf(md, "Configs: only %s.\n\n", r->only_configs);
+    if (r->only_configs) fprintf(md, "Configs: only %s (and the configs their figures normalise over).\n\n", r->only_configs);
     int rc = CLI_OK;
     for (int i = 0; i < r->spec->n_figures; i++) {
         files o = {md, open_out(out, r->spec->figures[i].name, ".csv"), open_out(out, r->spec->figures[i].name, ".plot.csv")};

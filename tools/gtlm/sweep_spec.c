@@ -16,7 +16,7 @@
  *   args WORKLOAD|* CONFIG|* ARG...  extra `gtlm run` arguments of the matching points
  *   metric NAME speedup|normalised STAT [over=CONFIG]   base STAT / STAT, or STAT / base STAT
  *   metric NAME value STAT           the statistic itself
- *   metric NAME ratio STAT STAT2     STAT / STAT2 of the same point
+ *   metric NAME ratio STAT STAT2     STAT / STAT2 of the same point (either may be a sum A+B+...)
  *   metric NAME speedup_jit STAT JITSTAT MHZ [over=CONFIG]
  *                                    base time / (time + JIT seconds), time = STAT / (MHZ * 1e6)
  *   figure NAME METRIC [configs=A,B,...] [means=geomean,hmean,amean] [plot=bars|lines] [title TEXT...]
