@@ -108,6 +108,11 @@ void sm_ldst_accept(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t fun
     s->rec[rec].outstanding = 1; /* held by the LD/ST unit until its last request passed */
     if (is_store) ws->stores++;
     else ws->loads++;
+    if (acc->is_atomic && sm_atomic_stalls_warp(s->cfg)) { /* GPGPU-Sim 4.2: the warp waits for it */
+        s->rec[rec].is_atomic = 1;
+        ws->atomics++;
+        sm_mark_dirty(s, slot);
+    }
     sm_ldst *u = &s->ldst;
     memset(u, 0, offsetof(sm_ldst, reqs));
     u->busy = 1;
