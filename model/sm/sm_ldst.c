@@ -62,10 +62,14 @@ int sm_direct_push(sm_core *s, const sm_req *r)
 }
 
 /* Groups the active lanes' constant addresses by 64-byte line (one constant-cache access each). */
-/* Global and local requests pass the L1D but atomics and bypassed global loads. */
+/* Global and local requests pass the L1D but atomics and bypassed global loads (and, as in
+ * GPGPU-Sim 4.2, bypassed global stores: -gtlm_gmem_skip_l1d_stores). */
 static int uses_l1d(const sm_core *s, const sm_ldst *u, int space)
 {
-    return !(u->is_atomic || (!u->is_store && space == PS_GLOBAL && s->cfg->l1.gmem_skip_l1d));
+    int v = s->cfg->sm.gmem_skip_l1d_stores;
+    int stores_too = v >= 0 ? v : s->cfg->gpu.gpgpusim_compat;
+    return !(u->is_atomic ||
+             ((!u->is_store || stores_too) && space == PS_GLOBAL && s->cfg->l1.gmem_skip_l1d));
 }
 
 static void const_lines(const simt_mem_access *acc, coal_result *out)
