@@ -120,9 +120,10 @@ int dram_addr_set_partition_indexing(dram_addr_map *m, int policy, int n_sub_per
             return fail(why, why_len, "the IPOLY partition hash (2) needs channels x sub-partitions a power of two "
                         "from 2 to 65536, not %d", (int)((uint64_t)m->n_channels * n_sub));
     }
-    if (policy < DRAM_PART_LINEAR || policy > DRAM_PART_IPOLY)
-        return fail(why, why_len, "partition indexing %d is not modelled (0 linear, 1 XOR, 2 IPOLY)", policy);
-    m->part_indexing = policy;
+    if (policy < DRAM_PART_LINEAR || policy > DRAM_PART_CUSTOM || policy == DRAM_PART_PAE)
+        return fail(why, why_len, "partition indexing %d is not modelled (0 linear, 1 XOR, 2 IPOLY, 4 random, 5 custom)",
+                    policy);
+    m->part_indexing = policy == DRAM_PART_CUSTOM ? DRAM_PART_LINEAR : policy;
     return GTLM_ST_OK;
 }
 
@@ -137,8 +138,32 @@ static uint64_t above_channel(const dram_addr_map *m, uint64_t addr)
     return 0;
 }
 
+/* splitmix64's finaliser: every input bit moves every output bit (a fixed, seedless mix). */
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* RANDOM's chunk: the bits below the lowest channel bit less the sub-partition bits (GPGPU-Sim's
+ * addr >> (ADDR_CHIP_S - log2 n_sub)). */
+static int random_chunk_shift(const dram_addr_map *m, uint32_t n_sub)
+{
+    int c = m->dramid_bit >= 0 ? m->dramid_bit : (m->nbits[DRAM_F_CHAN] ? m->pos[DRAM_F_CHAN][0] : 0);
+    int k = log2_exact(n_sub);
+    c -= k > 0 ? k : 0;
+    return c > 0 ? c : 0;
+}
+
 uint32_t dram_addr_subpartition(const dram_addr_map *m, int n_sub_per_channel, uint64_t addr)
 {
+    if (m->part_indexing == DRAM_PART_RANDOM) {
+        uint32_t n = n_sub_per_channel > 0 ? (uint32_t)n_sub_per_channel : 1u;
+        return (uint32_t)(mix64(addr >> random_chunk_shift(m, n)) % ((uint64_t)m->n_channels * n));
+    }
     dram_addr a;
     dram_addr_decode(m, addr, &a);
     uint32_t n = n_sub_per_channel > 0 ? (uint32_t)n_sub_per_channel : 1u;

@@ -47,7 +47,14 @@ typedef struct dram_addr_map {
  *   IPOLY   sub-partition s = channel * n_sub + bank mod n_sub, then s' = ((upper << k) | s) mod
  *           p(x) over GF(2), p the degree-k irreducible polynomial, 2^k = channels * n_sub (a
  *           power of two); the channel is s' / n_sub. Row, bank and column keep their bits. */
-enum { DRAM_PART_LINEAR = 0, DRAM_PART_XOR = 1, DRAM_PART_IPOLY = 2 };
+/*   RANDOM  every chunk of 2^(c - log2 n_sub) bytes, c the lowest channel bit (dramid@c or the
+ *           lowest D), gets a pseudo-random sub-partition: a 64-bit mix of the chunk number mod
+ *           channels x n_sub. GPGPU-Sim 4.2 draws rand() for each chunk on its first use, so the
+ *           slice of one address differs; the chunk size and the uniform spread are the same.
+ *   CUSTOM  GPGPU-Sim's hook for a user hash is empty there: the linear sub-partition.
+ * PAE (3) has no case in GPGPU-Sim 4.2's decoder (its default branch asserts): not accepted. */
+enum { DRAM_PART_LINEAR = 0, DRAM_PART_XOR = 1, DRAM_PART_IPOLY = 2, DRAM_PART_PAE = 3, DRAM_PART_RANDOM = 4,
+       DRAM_PART_CUSTOM = 5 };
 
 typedef struct dram_addr {
     uint32_t channel;

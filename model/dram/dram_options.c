@@ -30,9 +30,10 @@ int dram_options_register(opt_registry *r, dram_config *c, strbuf *e)
     rc |= opt_add_string(r, b, "-gpgpu_mem_addr_mapping", &c->addr_mapping,
                          "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.BBBCCCCB.CCSSSSSS",
                          "address bits to DRAM channel (D), row (R), bank (B), column (C), burst byte (S)", e);
-    rc |= opt_add_int(r, b, "-gpgpu_memory_partition_indexing", &c->partition_indexing, "0", 0, 3,
+    rc |= opt_add_int(r, b, "-gpgpu_memory_partition_indexing", &c->partition_indexing, "0", 0, 5,
                       "memory partition (L2 slice) index hash: 0 linear, 1 XOR of the channel with the bits above it, "
-                      "2 IPOLY over the sub-partitions (3, custom, is not modelled)", e);
+                      "2 IPOLY over the sub-partitions, 4 a pseudo-random slice per chunk, 5 custom (GPGPU-Sim's "
+                      "empty hook: linear); 3, PAE, is not accepted (GPGPU-Sim 4.2 has no case for it)", e);
     return rc ? -1 : 0;
 }
 
@@ -69,6 +70,7 @@ int dram_config_check(const opt_registry *r, const dram_config *c, strbuf *e)
     char why[160] = "";
     int bad = opt_check(r, e, "-gpgpu_mem_addr_mapping", mapping_ok(c->addr_mapping, why, sizeof why), "%s", why);
     bad |= opt_check(r, e, "-gpgpu_memory_partition_indexing", c->partition_indexing != 3,
-                     "3 (GPGPU-Sim's custom hash) is not modelled; use 0 linear, 1 XOR or 2 IPOLY");
+                     "3 (PAE) has no implementation in GPGPU-Sim 4.2 (its address decoder has no case for it and "
+                     "asserts); use 0 linear, 1 XOR, 2 IPOLY, 4 random or 5 custom (linear)");
     return bad ? -1 : 0;
 }

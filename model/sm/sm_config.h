@@ -36,6 +36,8 @@ typedef struct sm_config {
     int result_stages; /* cycles a non-memory result takes beyond its unit latency; -1: by compat mode */
     int ldst_result_stages; /* cycles an L1D-path load's result takes beyond gtlm's LD/ST timing; -1: by compat */
     int smem_result_stages; /* the same for shared-memory loads; -1: by compat mode */
+    int atomic_stalls_warp; /* a warp with an atomic in flight issues nothing (GPGPU-Sim 4.2); -1: by compat */
+    int gmem_skip_l1d_stores; /* -gpgpu_gmem_skip_L1D also sends global stores past the L1D; -1: by compat */
     int oc_units_sp, oc_units_sfu, oc_units_mem, oc_units_dp, oc_units_int, oc_units_gen;
     gsim_int_list pipeline_widths;
     int n_sp_units, n_sfu_units, n_dp_units, n_int_units, n_tensor_units;

@@ -163,6 +163,7 @@ typedef struct sm_record {      /* a memory instruction with accesses in flight 
     uint32_t dst[PTX_MAX_REGS_PER_INSTR];
     uint64_t issue_cycle;
     uint8_t is_store, long_latency, in_use;
+    uint8_t is_atomic;          /* counted in its warp slot's atomics until it completes */
     uint8_t pm_gated, pm_learned; /* Slumber: destinations gated at the L1 miss; its level learned */
     uint8_t pm_written;           /* Slumber: the write-back reached the registers (waits counted) */
     uint64_t miss_cycle;
@@ -196,6 +197,7 @@ typedef struct sm_warp_slot {
     uint32_t cta;               /* CTA slot */
     uint32_t loads;             /* long-latency memory instructions in flight */
     uint32_t stores;            /* store/atomic instructions whose writes are not acknowledged */
+    uint32_t atomics;           /* atomic instructions (ATOM, RED) whose responses have not all returned */
     uint8_t dirty;              /* status must be recomputed */
     uint8_t status;             /* sched_status */
     uint8_t why;                /* sm_stall reason when not ready */

@@ -197,6 +197,15 @@ static inline int sm_slot_state(const sm_warp_slot *ws)
     return ws->w ? (int)ws->w->state : ws->tw ? (int)ws->tw->state : (int)SIMT_WARP_DONE;
 }
 
+/* GPGPU-Sim 4.2 keeps a warp with an atomic in flight from issuing (shd_warp_t::waiting: m_n_atomic,
+ * raised per lane at issue and lowered per response at writeback, so the warp waits for the whole
+ * instruction); -gtlm_atomic_stalls_warp, -1 = only under --gpgpusim-compat. */
+static inline int sm_atomic_stalls_warp(const gtlm_config *c)
+{
+    int v = c->sm.atomic_stalls_warp;
+    return v >= 0 ? v : c->gpu.gpgpusim_compat;
+}
+
 /* Issue (sm_issue.c). */
 void sm_issue_cycle(sm_core *s, uint64_t cycle);
 /* Recomputes the status of every slot marked dirty. */

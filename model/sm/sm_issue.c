@@ -39,7 +39,7 @@ static void update_status(sm_core *s, uint32_t slot)
     } else if (sm_lb_held(s, ws->cta)) { /* Linebacker throttled its CTA */
         ws->status = SCHED_WARP_THROTTLED;
         ws->why = SM_STALL_THROTTLED;
-    } else if (sm_slot_state(ws) == SIMT_WARP_AT_BARRIER || (ws->fence && ws->stores)) {
+    } else if (sm_slot_state(ws) == SIMT_WARP_AT_BARRIER || (ws->fence && ws->stores) || ws->atomics) {
         ws->status = SCHED_WARP_STALL_LONG;
         ws->why = SM_STALL_BARRIER;
     } else {

@@ -62,10 +62,14 @@ int sm_direct_push(sm_core *s, const sm_req *r)
 }
 
 /* Groups the active lanes' constant addresses by 64-byte line (one constant-cache access each). */
-/* Global and local requests pass the L1D but atomics and bypassed global loads. */
+/* Global and local requests pass the L1D but atomics and bypassed global loads (and, as in
+ * GPGPU-Sim 4.2, bypassed global stores: -gtlm_gmem_skip_l1d_stores). */
 static int uses_l1d(const sm_core *s, const sm_ldst *u, int space)
 {
-    return !(u->is_atomic || (!u->is_store && space == PS_GLOBAL && s->cfg->l1.gmem_skip_l1d));
+    int v = s->cfg->sm.gmem_skip_l1d_stores;
+    int stores_too = v >= 0 ? v : s->cfg->gpu.gpgpusim_compat;
+    return !(u->is_atomic ||
+             ((!u->is_store || stores_too) && space == PS_GLOBAL && s->cfg->l1.gmem_skip_l1d));
 }
 
 static void const_lines(const simt_mem_access *acc, coal_result *out)
@@ -108,6 +112,11 @@ void sm_ldst_accept(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t fun
     s->rec[rec].outstanding = 1; /* held by the LD/ST unit until its last request passed */
     if (is_store) ws->stores++;
     else ws->loads++;
+    if (acc->is_atomic && sm_atomic_stalls_warp(s->cfg)) { /* GPGPU-Sim 4.2: the warp waits for it */
+        s->rec[rec].is_atomic = 1;
+        ws->atomics++;
+        sm_mark_dirty(s, slot);
+    }
     sm_ldst *u = &s->ldst;
     memset(u, 0, offsetof(sm_ldst, reqs));
     u->busy = 1;

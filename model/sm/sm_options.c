@@ -74,6 +74,14 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-gtlm_smem_result_stages", &c->smem_result_stages, "-1", -1, 64,
                       "cycles a shared-memory load's result takes beyond -gpgpu_smem_latency (the same stages and the "
                       "LD/ST writeback register: 4); -1: 4 under -gtlm_gpgpusim_compat, else 0", e);
+    rc |= opt_add_int(r, b, "-gtlm_atomic_stalls_warp", &c->atomic_stalls_warp, "-1", -1, 1,
+                      "1: a warp with an atomic (atom, red) in flight issues no instruction until every lane's response "
+                      "returned (GPGPU-Sim 4.2's shd_warp_t::waiting, kept there for its functional model); 0: only "
+                      "register dependences wait; -1: 1 under -gtlm_gpgpusim_compat, else 0", e);
+    rc |= opt_add_int(r, b, "-gtlm_gmem_skip_l1d_stores", &c->gmem_skip_l1d_stores, "-1", -1, 1,
+                      "1: with -gpgpu_gmem_skip_L1D global stores bypass the L1D too (GPGPU-Sim 4.2's "
+                      "ldst_unit::memory_cycle bypasses every global access); 0: loads only; -1: 1 under "
+                      "-gtlm_gpgpusim_compat, else 0", e);
     rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sp", &c->oc_units_sp, "6", 0, 1024, "operand collector units for SP", e);
     rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_sfu", &c->oc_units_sfu, "8", 0, 1024, "operand collector units for SFU", e);
     rc |= opt_add_int(r, b, "-gpgpu_operand_collector_num_units_mem", &c->oc_units_mem, "2", 0, 1024, "operand collector units for LD/ST", e);

@@ -128,6 +128,7 @@ uint32_t sm_record_new(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t 
     r->in_use = 1;
     r->slot = slot;
     r->is_store = (uint8_t)is_store;
+    r->is_atomic = 0; /* set by the LD/ST unit when the warp waits for it */
     r->issue_cycle = cycle;
     r->next_free = SM_NO_RECORD;
     if (in && !is_store)
@@ -161,6 +162,7 @@ void sm_record_done(sm_core *s, uint32_t i, uint64_t cycle)
         }
     }
     for (uint32_t k = 0; k < r->ndst; k++) sb_release(&s->sb, r->slot, r->dst[k]);
+    if (r->is_atomic && ws->atomics) ws->atomics--;
     if (r->is_store) {
         if (ws->stores) ws->stores--;
     } else {

@@ -26,6 +26,22 @@ expect "| rodinia_HotSpot_tiny | 2,259 / 1,891 | 0.837 |"
 expect "summary over 3 workloads: mean |gtlm/AS - 1| = 17.3%, max = 32.0%, geometric mean gtlm/AS = 1.021, Pearson r = 0.960, speed gtlm/AS = 35.1x, warp instructions identical"
 expect "polybench_GEMM_tiny: {'MISS_QUEUE_FULL': 6535}; {}"
 expect "parboil_SPMV_tiny: {'MSHR_MERGE_ENRTY_FAIL': 4689}; {'mshr_merge': 5162}"
+# Counters: L1D misses 27,854/29,168, 5,632/5,632, 2,968/3,224 -> 4.50%, 0, 7.94%: mean 4.1%;
+# L2 misses 7,296/7,488, 1,536/1,536, 1,152/1,536 -> 2.56%, 0, 25.0%: mean 9.2%, two within 10%.
+expect "  L1D accesses: 3 of 3 within 10%, mean |gtlm/AS - 1| = 0.0%, largest 0.0%"
+expect "  L1D misses: 3 of 3 within 10%, mean |gtlm/AS - 1| = 4.1%, largest 7.9% (rodinia_HotSpot_tiny)"
+expect "  L2 misses: 2 of 3 within 10%, mean |gtlm/AS - 1| = 9.2%, largest 25.0% (rodinia_HotSpot_tiny)"
+# A skipped workload is listed and left out of the summary; CPU seconds, when kept, give the speed.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp "$data"/* "$tmp"/
+echo "Accel-Sim time limit 600 s reached" >"$tmp/rodinia_LUD_tiny.skipped"
+echo "200.998 5.036 100.000 4.000" >"$tmp/parboil_SPMV_tiny.time"
+out=$(python3 "$tool" --from "$tmp") || { echo "FAIL: --from with a skipped workload exited $?"; exit 1; }
+expect "| rodinia_LUD_tiny | not run: Accel-Sim time limit 600 s reached |"
+expect "  rodinia_LUD_tiny: Accel-Sim time limit 600 s reached"
+# speed (25.0 * 58.78 * 18.49)^(1/3) = 30.08; the cycle summary is unchanged.
+expect "summary over 3 workloads: mean |gtlm/AS - 1| = 17.3%, max = 32.0%, geometric mean gtlm/AS = 1.021, Pearson r = 0.960, speed gtlm/AS = 30.1x"
 python3 "$tool" >/dev/null 2>&1
 [ $? -eq 2 ] || { echo "FAIL: no --accelsim and no --from must exit 2"; fail=1; }
 python3 "$tool" --accelsim /nonexistent/accel-sim.out >/dev/null 2>&1

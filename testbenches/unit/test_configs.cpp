@@ -161,6 +161,25 @@ TEST(Configs, PartitionIndexingNeedsAPowerOfTwoSliceCount)
     EXPECT_EQ(l2.rc, 0) << l2.errors;
 }
 
+// GPGPU-Sim's values: 4 (random, SM6_TITANX's) and 5 (custom) load with 12 channels; 3 (PAE) is a
+// located error that says why.
+TEST(Configs, PartitionIndexingAcceptsGpgpuSimsRandomAndCustom)
+{
+    for (const char *v : {"4", "5"}) {
+        std::string text = std::string("-gpgpu_n_mem 12\n-gpgpu_memory_partition_indexing ") + v + "\n";
+        TempConfig t(text.c_str());
+        Loaded l;
+        load(t.path, false, l);
+        EXPECT_EQ(l.rc, 0) << v << ": " << l.errors;
+    }
+    TempConfig pae("-gpgpu_n_mem 12\n-gpgpu_memory_partition_indexing 3\n");
+    Loaded l;
+    load(pae.path, false, l);
+    EXPECT_NE(l.rc, 0);
+    EXPECT_NE(l.errors.find(pae.path + ":2:"), std::string::npos) << l.errors;
+    EXPECT_NE(l.errors.find("3 (PAE) has no implementation in GPGPU-Sim 4.2"), std::string::npos) << l.errors;
+}
+
 TEST(Configs, UnmodelledListIsSortedAndDisjointFromRegisteredOptions)
 {
     opt_registry reg;

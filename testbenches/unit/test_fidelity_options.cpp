@@ -144,6 +144,41 @@ TEST(GpgpuSimOptions, PartitionIndexingHashesTheSubPartition)
     EXPECT_EQ(dram_addr_set_partition_indexing(&six, 3, 2, why, sizeof why), GTLM_ST_ECONFIG);
 }
 
+// GPGPU-Sim's RANDOM (4): every 128-byte chunk (dramid@8 less one sub-partition bit) gets a
+// pseudo-random one of the 8 sub-partitions; CUSTOM (5) is linear (GPGPU-Sim's hook is empty);
+// PAE (3) has no implementation in GPGPU-Sim 4.2 and is refused. SM6_TITANX sets 4.
+TEST(GpgpuSimOptions, RandomPartitionIndexingSpreadsChunksAndCustomIsLinear)
+{
+    const char *map = "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCB.CCCSSSSS";
+    dram_addr_map lin, rnd, cus;
+    char why[160] = "";
+    for (dram_addr_map *m : {&lin, &rnd, &cus}) ASSERT_EQ(dram_addr_map_init(m, map, 4, 16, why, sizeof why), GTLM_ST_OK);
+    ASSERT_EQ(dram_addr_set_partition_indexing(&rnd, DRAM_PART_RANDOM, 2, why, sizeof why), GTLM_ST_OK) << why;
+    ASSERT_EQ(dram_addr_set_partition_indexing(&cus, DRAM_PART_CUSTOM, 2, why, sizeof why), GTLM_ST_OK) << why;
+    EXPECT_EQ(dram_addr_set_partition_indexing(&lin, DRAM_PART_PAE, 2, why, sizeof why), GTLM_ST_ECONFIG);
+    int count[8] = {0}, differ = 0, same_in_chunk = 1;
+    const int chunks = 8192;
+    for (uint64_t c = 0; c < (uint64_t)chunks; c++) {
+        uint64_t a = c * 128;
+        uint32_t s = dram_addr_subpartition(&rnd, 2, a);
+        ASSERT_LT(s, 8u);
+        count[s]++;
+        same_in_chunk &= dram_addr_subpartition(&rnd, 2, a + 127) == s; // one slice per chunk
+        differ += s != dram_addr_subpartition(&lin, 2, a);
+        EXPECT_EQ(dram_addr_subpartition(&cus, 2, a), dram_addr_subpartition(&lin, 2, a));
+    }
+    EXPECT_TRUE(same_in_chunk);
+    // Uniform: each slice within 10% of 8192 / 8 = 1024 chunks (a fixed hash: the counts are fixed).
+    for (int s = 0; s < 8; s++) EXPECT_NEAR(count[s], chunks / 8, chunks / 80) << "slice " << s;
+    // Not the linear map in disguise: a random map agrees with it on about 1/8 of the chunks.
+    EXPECT_GT(differ, chunks * 3 / 4);
+    // Deterministic: the same address gives the same slice in a second map.
+    dram_addr_map again;
+    ASSERT_EQ(dram_addr_map_init(&again, map, 4, 16, why, sizeof why), GTLM_ST_OK);
+    ASSERT_EQ(dram_addr_set_partition_indexing(&again, DRAM_PART_RANDOM, 2, why, sizeof why), GTLM_ST_OK);
+    for (uint64_t a = 0; a < 1u << 20; a += 4096) EXPECT_EQ(dram_addr_subpartition(&again, 2, a), dram_addr_subpartition(&rnd, 2, a));
+}
+
 // QV100: 4 sets x 128 B x 64 ways (32 KB) in a 128 KB unified array: 256 ways at most.
 TEST(GpgpuSimOptions, AdaptiveCarveOutGivesTheL1DTheUnusedWays)
 {
