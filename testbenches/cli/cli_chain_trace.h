@@ -40,4 +40,18 @@ inline void write(const std::string &dir, int n, int shmem, const std::function<
     k << pc << "ffffffff 0 EXIT 0 0 0\n\n#END_TB\n";
 }
 
+// The cycles each of the last n of 2n chain steps adds: make(k) writes a k-step trace and returns
+// its folder, cycles_of(dir) runs it and returns its cycles (first: the n-step run's); both folders
+// are removed after.
+inline long long per_step(int n, const std::function<std::string(int)> &make,
+                          const std::function<long long(const std::string &)> &cycles_of, long long &first)
+{
+    std::string a = make(n), b = make(2 * n);
+    long long ta = cycles_of(a), tb = cycles_of(b);
+    std::filesystem::remove_all(a);
+    std::filesystem::remove_all(b);
+    first = ta;
+    return (tb - ta) / n;
+}
+
 } // namespace chain_trace

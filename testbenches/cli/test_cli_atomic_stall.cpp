@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <string>
+#include <unistd.h> // getpid: ctest runs a suite's tests as processes in parallel, each its own folder
 
 namespace {
 
@@ -23,7 +24,8 @@ enum Kind { DEPENDENT, INDEPENDENT, REDUCTION };
 // a new destination each, or RED (no destination).
 std::string write_atomics(Kind kind, int n)
 {
-    std::string dir = ::testing::TempDir() + "gtlm_cli_atomic_stall_" + std::to_string(kind) + "_" + std::to_string(n);
+    std::string dir = ::testing::TempDir() + "gtlm_cli_atomic_stall_" + std::to_string(::getpid()) + "_" + std::to_string(kind) + "_" +
+                      std::to_string(n);
     chain_trace::write(dir, n, 0, [kind](int i) {
         const std::string op = " ATOMG.E.ADD.F32.FTZ.RN.STRONG.GPU 2 R2 R3 4 1 0x1000000000 4 0";
         if (kind == REDUCTION) return std::string("ffffffff 0 RED.E.ADD.F32.FTZ.RN.STRONG.GPU 2 R2 R3 4 1 0x1000000000 4 0");
@@ -42,12 +44,11 @@ long long run_cycles(const std::string &dir, const std::string &opts)
 // Cycles the last n of 2n atomics add.
 long long per_step(Kind kind, int n, const std::string &opts)
 {
-    std::string a = write_atomics(kind, n), b = write_atomics(kind, 2 * n);
-    long long ta = run_cycles(a, opts), tb = run_cycles(b, opts);
-    std::filesystem::remove_all(a);
-    std::filesystem::remove_all(b);
+    long long ta = 0, step = chain_trace::per_step(
+        n, [kind](int k) { return write_atomics(kind, k); }, [&opts](const std::string &d) { return run_cycles(d, opts); },
+        ta);
     EXPECT_GT(ta, 0);
-    return (tb - ta) / n;
+    return step;
 }
 
 } // namespace

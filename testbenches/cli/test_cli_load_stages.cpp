@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <string>
+#include <unistd.h> // getpid: ctest runs a suite's tests as processes in parallel, each its own folder
 
 namespace {
 
@@ -19,7 +20,7 @@ const std::string base = std::string("--config ") + GTLM_SOURCE_DIR +
 // n dependent loads of one word per lane (all lanes the same 128-byte line / shared word).
 std::string write_chain(const std::string &name, int n, bool shared)
 {
-    std::string dir = ::testing::TempDir() + "gtlm_cli_load_stages_" + name;
+    std::string dir = ::testing::TempDir() + "gtlm_cli_load_stages_" + std::to_string(::getpid()) + "_" + name;
     chain_trace::write(dir, n, shared ? 4096 : 0, [shared](int) {
         return std::string(shared ? "ffffffff 1 R1 LDS 1 R1 4 1 0x7f0000000000 4 0"
                                   : "ffffffff 1 R1 LDG.E 1 R1 4 1 0x1000000000 4 0");
@@ -37,13 +38,12 @@ long long run_chain(const std::string &dir, const std::string &opts)
 // Cycles the last n of 2n dependent loads add.
 long long per_step(bool shared, int n, const std::string &opts)
 {
-    std::string a = write_chain(shared ? "lds_a" : "ldg_a", n, shared);
-    std::string b = write_chain(shared ? "lds_b" : "ldg_b", 2 * n, shared);
-    long long ta = run_chain(a, opts), tb = run_chain(b, opts);
-    std::filesystem::remove_all(a);
-    std::filesystem::remove_all(b);
+    std::string tag = shared ? "lds_" : "ldg_";
+    long long ta = 0, step = chain_trace::per_step(
+        n, [&](int k) { return write_chain(tag + std::to_string(k), k, shared); },
+        [&opts](const std::string &d) { return run_chain(d, opts); }, ta);
     EXPECT_GT(ta, 0);
-    return (tb - ta) / n;
+    return step;
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <string>
+#include <unistd.h> // getpid: ctest runs a suite's tests as processes in parallel, each its own folder
 
 namespace {
 
@@ -16,7 +17,7 @@ const std::string tiny = std::string("--config ") + GTLM_SOURCE_DIR + "/configs/
 
 std::string ffma_chain(int n)
 {
-    std::string dir = ::testing::TempDir() + "gtlm_cli_result_stages";
+    std::string dir = ::testing::TempDir() + "gtlm_cli_result_stages_" + std::to_string(::getpid());
     chain_trace::write(dir, n, 0, [](int) { return std::string("ffffffff 1 R1 FFMA 3 R1 R2 R3 0 0"); });
     return dir;
 }

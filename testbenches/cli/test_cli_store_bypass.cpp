@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <string>
+#include <unistd.h> // getpid: ctest runs a suite's tests as processes in parallel, each its own folder
 
 namespace {
 
@@ -22,7 +23,7 @@ long long stat(const std::string &out, const std::string &name)
 long long l1d_accesses(const std::string &opts)
 {
     const int n = 8;
-    std::string dir = ::testing::TempDir() + "gtlm_cli_store_bypass";
+    std::string dir = ::testing::TempDir() + "gtlm_cli_store_bypass_" + std::to_string(::getpid());
     chain_trace::write(dir, n, 0, [](int i) {
         char a[32];
         std::snprintf(a, sizeof a, "0x%llx", 0x1000000000ull + 128ull * (unsigned)i);
