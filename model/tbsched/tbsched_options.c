@@ -3,8 +3,9 @@
 static const gsim_policy_choice tb_policies[] = {
     {"lrr", 0, 0, ""},
     /* PAVER (thesis Ch. 3): x 1..1024, maxTB 2..1024 (0, the default: the kernel's occupancy),
-     * stealing 0/1, METIS seed, RB-TS leaf test le 0 (< maxTB, as printed) / 1 (<= maxTB) */
-    {"mst", 0, 2, ":x[:stealing]"},
+     * stealing 0/1, MST-TS fill 0/1 (x capped at floor(TBs / SMs)), METIS seed, RB-TS leaf test
+     * le 0 (< maxTB, as printed) / 1 (<= maxTB) */
+    {"mst", 0, 3, ":x[:stealing[:fill]]"},
     {"kway", 0, 2, ":stealing[:seed]"},
     {"rbts", 0, 4, ":maxTB[:stealing[:seed[:le]]]"},
     /* PAVER's competitors (thesis Sec. 3.5): BCS pairs, cache-fit's cap of CTAs per SM (1..1024) */

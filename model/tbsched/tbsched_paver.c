@@ -1,7 +1,9 @@
 /* PAVER's thread-block schedulers (thesis Sec. 3.3): TB groups from the kernel's locality graph,
  * issued from a global queue to per-SM next/tail registers, with optional task stealing.
- *   mst  [x [stealing]]            Prim MST order; first group per SM of x TBs, then single TBs
- *                                  (x: 1..1024; stealing default 0, as the thesis)
+ *   mst  [x [stealing [fill]]]     Prim MST order; first group per SM of x TBs, then single TBs
+ *                                  (x: 1..1024; stealing default 0, as the thesis; fill 1: x at
+ *                                  most floor(TBs / SMs) (at least 1), so a grid smaller than
+ *                                  SMs x x still reaches every SM; default 0, the thesis' rule)
  *   kway [stealing [seed]]         METIS k-way, k = #SMs, MST order inside (stealing default 1)
  *   rbts [maxTB [stealing [seed [le]]]] Algorithm 1, METIS bisection until a group < maxTB
  *                                  (maxTB: 2..1024; stealing default 1; le 1: until a group
@@ -24,13 +26,19 @@ static int paver_create(int kind, tbsched *t, const long long *p, int np, void *
     if (kind != PAVER_KWAY && np > k) size = p[k++];
     if (np > k) stealing = p[k++];
     if (kind != PAVER_MST && np > k) seed = p[k++];
-    long long leaf_le = 0;
+    long long leaf_le = 0, fill = 0;
     if (kind == PAVER_RB && np > k) leaf_le = p[k++];
+    if (kind == PAVER_MST && np > k) fill = p[k++];
     if (np > k || size < 0 || (kind == PAVER_RB && size == 1) || size > 1024 || stealing < 0 || stealing > 1 ||
-        seed < -2147483647LL || seed > 2147483647LL || leaf_le < 0 || leaf_le > 1)
+        seed < -2147483647LL || seed > 2147483647LL || leaf_le < 0 || leaf_le > 1 || fill < 0 ||
+        fill > 1)
         return -1;
     /* 0: the occupancy; an unknown one (a caller without it) keeps the former fixed 1 / 8 */
     if (size == 0) size = t->l.ctas_per_sm ? t->l.ctas_per_sm : kind == PAVER_MST ? 1 : 8;
+    if (fill && t->l.n_sms) { /* SMs x x TBs > the grid would leave SMs without a first group */
+        long long share = (long long)(t->l.n_ctas / t->l.n_sms);
+        if (size > share) size = share > 0 ? share : 1;
+    }
     if (kind == PAVER_RB && size < 2) size = 2; /* an occupancy of 1: bisect down to single TBs */
     if (leaf_le) size++; /* size <= maxTB is size < maxTB + 1 */
     if (!t->l.graph || t->l.graph->n != t->l.n_ctas) {

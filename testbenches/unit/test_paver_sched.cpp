@@ -164,6 +164,24 @@ TEST(PaverQueue, MstPolicyThroughTheRegistry)
     EXPECT_EQ(got, (std::vector<uint64_t>{0, 4, 1, 5})) << "x = occupancy 1";
     tbsched_end(&t);
     l.ctas_per_sm = 0;
+    // x = 8 on 2 SMs: the thesis' rule gives the first SM to ask one group of all 8 TBs and the
+    // other nothing (MST-TS does not steal); fill = 1 caps x at floor(8 / 2) = 4: two groups.
+    spec.nparams = 3;
+    spec.params[0] = 8, spec.params[1] = 0, spec.params[2] = 0;
+    ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
+    EXPECT_EQ(tbsched_next(&t, 0), 0u);
+    EXPECT_EQ(tbsched_next(&t, 1), TBSCHED_NONE) << "literal rule: SM1 has no group";
+    tbsched_end(&t);
+    spec.params[2] = 1;
+    ASSERT_EQ(tbsched_begin(&t, &spec, &l, &err), 0) << strbuf_str(&err);
+    got.clear();
+    for (uint32_t sm : {1u, 0u, 1u, 0u, 1u, 0u, 1u, 0u}) got.push_back(tbsched_next(&t, sm));
+    // MST order 0 4 1 5 2 3 7 6: SM1 asks first and takes {0 4 1 5}, SM0 {2 3 7 6}.
+    EXPECT_EQ(got, (std::vector<uint64_t>{0, 2, 4, 3, 1, 7, 5, 6})) << "fill: groups of 4 in MST order";
+    EXPECT_EQ(tbsched_next(&t, 1), TBSCHED_NONE);
+    tbsched_end(&t);
+    spec.params[2] = 2;
+    EXPECT_EQ(tbsched_begin(&t, &spec, &l, &err), -1) << "fill is 0 or 1";
 
     // RB-TS through the registry: maxTB 3 on the pairs graph, 2 SMs, stealing on.
     lg_graph pg;
