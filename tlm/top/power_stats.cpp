@@ -106,6 +106,20 @@ int register_pm_stats(stat_registry *r, const std::string &prefix, pm_domain *d)
 
 namespace {
 
+bool uses_resq(const pm_policy *p) { return p == &pm_policy_snooze || p == &pm_policy_snooze_destroy; }
+
+} // namespace
+
+int register_resq_stats(stat_registry *r, const std::string &prefix, cache_core *c)
+{
+    if (!uses_resq(c->pm.pol)) return 0;
+    return stat_add_counter(r, (prefix + "resq_overflows").c_str(), &c->pm_resq_overflows, "fails",
+                            "reservation fails the full reservation queue (-snooze_resq_entries) could not take: "
+                            "the block stayed ON (retries counted)", nullptr) < 0 ? -1 : 0;
+}
+
+namespace {
+
 // The leaves of a register-file policy's statistics (null st: names only).
 std::vector<RfpLeaf> rfp_leaves(rfp_stats *st)
 {
@@ -553,6 +567,14 @@ int PowerStats::register_stats(stat_registry *r)
                                     (std::string(g.pattern) + l.name).c_str(), l.unit, (l.desc + ", over the GPU").c_str(),
                                     &n) < 0;
             }
+        }
+    if (uses_resq(pm_policy_cache(pol))) // Snooze's reservation queues over the GPU
+        for (const Gated &g : {gated[1], gated[3]}) {
+            if (!std::string(g.type).compare("l1d") && cfg_.l1.dl1.disabled) continue;
+            stat_names n{nullptr, nullptr, 0};
+            bad |= stat_add_sum(r, (std::string("gpu.power.modes.") + g.type + ".resq_overflows").c_str(),
+                                (std::string(g.pattern) + "resq_overflows").c_str(), "fails",
+                                "reservation fails the full reservation queue could not take, over the GPU", &n) < 0;
         }
     if (pol && pol->regs_only) {
         stat_names n{nullptr, nullptr, 0};

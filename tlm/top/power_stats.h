@@ -9,6 +9,7 @@
 #include <vector>
 
 extern "C" {
+#include "cache/cache_core.h"
 #include "gpu/gpu_config.h"
 #include "linebacker/lb_energy.h"
 #include "power/energy.h"
@@ -30,6 +31,8 @@ void observe_pm_sample(ProbeList &out, const std::string &prefix, const pm_domai
 // A power-mode domain's counters under prefix: <mode>_block_cycles, wakes, wake_cycles, lost,
 // transition_energy. Returns 0 or -1.
 int register_pm_stats(stat_registry *r, const std::string &prefix, pm_domain *d);
+// Snooze's reservation queue of a cache (resq_overflows; only under snooze / snooze_destroy).
+int register_resq_stats(stat_registry *r, const std::string &prefix, cache_core *c);
 
 // A register-file policy's counters (Slumber, WRF: power/policy_slumber.h) under prefix
 // (gpu.sm[i].power.reg.): fsm.<T>, stall.<access>_<mode>, stall_cycles.*, lost_reads, idle.*.
