@@ -33,7 +33,7 @@ typedef struct rfp {
 
 static rfp *P(const pm_domain *d) { return (rfp *)d->ps; }
 
-static const slumber_config default_cfg = {{8, 139, 259}, {0, 4, 13, 16}, 3, 1, 2, 16, 16, 0, 10, 0, 0, 1, SLUMBER_MAP_ALLOC, 1, SLUMBER_PARK_IBUFFER};
+static const slumber_config default_cfg = {{8, 139, 259}, {0, 4, 13, 16}, 3, 1, 2, 16, 16, 0, 10, 0, 0, 1, SLUMBER_MAP_ALLOC, 1, SLUMBER_PARK_IBUFFER, 0.01};
 
 static int init_common(pm_domain *d, int wrf)
 {

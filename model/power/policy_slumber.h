@@ -64,6 +64,8 @@ typedef struct slumber_config {
     int mem_wait;          /* predicted idle periods include the warp's stall on a missed load (proposal) */
     int park;              /* a warp in the two-level pending pool sleeps until its promotion (proposal):
                             * SLUMBER_PARK_OFF, _ALL (DS / OFF), _IBUFFER (its next instructions' operands SS) */
+    double overhead_frac;  /* Slumber's control logic (counters, tracker, fetch list, muxes) leaks this share of
+                            * the register file's ON leakage, always (Sec. 6.3.4: "less than 1%") */
 } slumber_config;
 
 enum { SLUMBER_MAP_ALLOC = 0, SLUMBER_MAP_FIXED = 1 };

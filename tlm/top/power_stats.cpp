@@ -19,7 +19,7 @@ namespace {
 
 // What a derived statistic computes.
 enum What { W_COMP_DYN, W_COMP_STAT, W_COMP_POWER, W_DYN, W_STAT, W_TOTAL, W_POWER, W_DYN_POWER, W_STAT_POWER,
-            W_PERF_PER_WATT, W_PER_INSN, W_TABLES, W_END_WB, W_LB_PART, W_LB_TOTAL, W_UNIT_DYN, W_UNIT_STAT,
+            W_PERF_PER_WATT, W_PER_INSN, W_TABLES, W_END_WB, W_LB_PART, W_LB_TOTAL, W_SLUMBER_OVH, W_UNIT_DYN, W_UNIT_STAT,
             W_UNIT_TOTAL };
 
 constexpr double kPjToJ = 1e-12;
@@ -431,6 +431,11 @@ double PowerStats::derive(const stat_registry *r, stat_scope scope, const void *
         PowerBreakdown b = ps->end_writebacks(r, scope);
         return (b.dynamic() + b.leakage()) * kPjToJ;
     }
+    if (c->what == W_SLUMBER_OVH) { // the same on every SM: the kernel's time x the logic's leakage
+        ps->resolve(r);
+        pwr_time t = ps->time(r, scope);
+        return ps->n_sms_ * pwr_slumber_overhead_pj(&ps->cfg_.power, &t) * kPjToJ;
+    }
     if (c->what == W_TABLES) return ps->table_bits(r, scope) * ps->cfg_.power.ev_pj[PWR_EV_TABLE_BIT] * kPjToJ;
     if (c->what == W_LB_PART || c->what == W_LB_TOTAL) {
         double pj[LB_E_N], sum = 0;
@@ -501,6 +506,10 @@ int PowerStats::register_stats(stat_registry *r)
     if (!std::strcmp(cfg_.sm.scheduler.name, "laws") || cfg_.sm.l1_prefetcher == 3) // APRES' blocks (Fig. 15 overhead)
         add("gpu.power.apres_tables_energy", W_TABLES, 0, 0, 0, "J",
             "dynamic energy of APRES' tables (LLT, WGT, PT, WQ, DRQ), inside the sched and ldst components");
+    if (pm_policy_find(cfg_.power.policy) == &pm_policy_slumber) // Sec. 6.3.4, docs/power.md#slumber
+        add("gpu.power.slumber.overhead_energy", W_SLUMBER_OVH, 0, 0, 0, "J",
+            "leakage of Slumber's control logic (-slumber_overhead_frac x the RF's ON leakage, every SM, the whole "
+            "time), inside the regfile component's static energy");
     if (cfg_.lb.enable) { // Linebacker's structures (Table 3) and extra register accesses, docs/linebacker.md
         add("gpu.power.linebacker_energy", W_LB_TOTAL, 0, 0, 0, "J",
             "dynamic energy of Linebacker's structures and register accesses, inside the regfile, l1d and sched components");
