@@ -189,6 +189,16 @@ void observe_pm_sample(ProbeList &out, const std::string &prefix, const pm_domai
         out.level(prefix + "r" + std::to_string(k) + ".state", 2, [d, k] { return static_cast<uint64_t>(pm_get(d, k)); });
 }
 
+void observe_rfp_countdown(ProbeList &out, const std::string &prefix, const pm_domain *d, uint32_t n,
+                           std::function<uint64_t()> now)
+{
+    if (!d->pol || !d->pol->regs_only) return; // a register-file policy only
+    int width = rfp_counter_bits(d);
+    for (uint32_t k = 0; k < n && k < d->n; k++)
+        out.level(prefix + "r" + std::to_string(k) + ".countdown", width,
+                  [d, k, now] { return static_cast<uint64_t>(rfp_countdown(d, k, now())); });
+}
+
 PowerStats::PowerStats(const gtlm_config &cfg, int n_sms, int n_slices)
     : cfg_(cfg), n_sms_(n_sms), n_slices_(n_slices)
 {
