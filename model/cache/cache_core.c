@@ -80,6 +80,7 @@ void cache_free(cache_core *c)
     free(c->ipoly_tab);
     free(c->pm_live);
     free(c->pm_smask);
+    free(c->pm_resq);
     pm_domain_free(&c->pm);
     cache_miss_classes_free(c);
     memset(c, 0, sizeof *c);
@@ -684,6 +685,9 @@ int cache_fill(cache_core *c, uint64_t line_addr, uint8_t sector_mask, uint64_t 
             if (c->hooks.on_fill) c->hooks.on_fill(c->hooks.ctx, l, set, way, arrived);
         }
         if (cache_pm_sectored(c)) cache_pm_sync(c, set, way, arrived); /* the fill writes its sectors */
+        if (pm_active(&c->pm)) cache_pm_fill_done(c, set, way);
+    } else if (pm_active(&c->pm)) {
+        cache_pm_fill_done(c, cache_set_index(c, la), -1); /* nothing written: the set's queue entry goes */
     }
 
     int n = 0, keep = 0;

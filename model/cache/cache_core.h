@@ -236,6 +236,10 @@ typedef struct cache_core {
     int pm_per_sector;    /* cache_pm_set_per_sector: a 32-byte sector per block when possible */
     int pm_sect;          /* power blocks per line: nsect in sector mode, else 1 */
     uint8_t *pm_smask;    /* sector mode, per line: the sectors live as the power blocks know it */
+    uint32_t *pm_resq;    /* Snooze's reservation queue: sets whose reservation failed, until a fill */
+    int pm_resq_cap;      /* its entries (cache_pm_set_resq; 0: unbounded, no queue kept) */
+    int pm_resq_n;
+    uint64_t pm_resq_overflows; /* reservation fails the full queue could not take (block kept ON) */
     uint64_t now;         /* the owner's cycle, set before an access (power modes only) */
     int pm_wait;          /* cycles the last access waited for its block to wake */
     /* A read that failed its reservation with no effect but counters (tag absent, no MSHR, no
@@ -323,6 +327,11 @@ int cache_pm_init(cache_core *c, const pm_table *t, double leak_mw, double mhz, 
  * (lines_per_block 1), each 32-byte sector is a power block of its own: live while valid or
  * reserved, woken by the requests and fills that name it (the thesis' switch per 32 B). */
 void cache_pm_set_per_sector(cache_core *c, int on);
+/* Snooze's reservation queue (before cache_pm_init; -snooze_resq_entries, spec C.3.3 / C.9.6): a
+ * reservation fail takes an entry for its set until a fill of that set pops it; with every entry
+ * taken the fail is not reported (the sleep-on-reservation-fail rule is off: the block stays ON).
+ * entries 0: unbounded. */
+void cache_pm_set_resq(cache_core *c, int entries);
 /* Whether a cache has sector blocks: the option is on and the configured -power_policy gates the
  * caches (without such a policy the blocks stay lines: an always-ON cache's statistics unchanged). */
 int cache_pm_per_sector_for(const char *policy, int option);
@@ -337,6 +346,9 @@ void cache_pm_free(cache_core *c, int set, int way);
 /* Sector mode: the lines of a set changed; sectors that became live are allocated, those that
  * died freed, and `written` sectors of `way` (a fill) were written (woken, then the policy's). */
 void cache_pm_sync(cache_core *c, int set, int way, uint8_t written);
+/* A fill response for `set` was applied (ICNT->L1 / DRAM->L2 pop): its reservation-queue entry goes;
+ * way >= 0 (a line cache): the fill wrote that line, which the policy hears as PM_EV_ALLOC. */
+void cache_pm_fill_done(cache_core *c, int set, int way);
 static inline int cache_pm_sectored(const cache_core *c) { return c->pm_sect > 1; }
 /* Snooze's look-ahead seam (model/power/policy_snooze.c): queue events for the sectors of addr
  * (0: the whole line), and the end. */

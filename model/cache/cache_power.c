@@ -13,6 +13,8 @@ uint32_t cache_pm_blocks(uint32_t lines, int nsect, int lines_per_block, int per
 
 void cache_pm_set_per_sector(cache_core *c, int on) { c->pm_per_sector = on != 0; }
 
+void cache_pm_set_resq(cache_core *c, int entries) { c->pm_resq_cap = entries > 0 ? entries : 0; }
+
 int cache_pm_per_sector_for(const char *policy, int option)
 {
     const pm_policy *p = pm_policy_find(policy);
@@ -28,14 +30,18 @@ int cache_pm_init(cache_core *c, const pm_table *t, double leak_mw, double mhz, 
     pm_domain_free(&c->pm);
     free(c->pm_live);
     free(c->pm_smask);
+    free(c->pm_resq);
     c->pm_live = NULL;
     c->pm_smask = NULL;
+    c->pm_resq = NULL;
+    c->pm_resq_n = 0;
     c->pm_lines = lines_per_block;
     c->pm_sect = n > lines ? c->nsect : 1;
     if (pm_domain_init(&c->pm, n, t, leak_mw / n, mhz, pm_policy_cache(pol)) != 0) return -1;
     if (pm_active(&c->pm)) {
         c->pm_live = calloc(n, sizeof *c->pm_live);
         if (!c->pm_live) return -1;
+        if (c->pm_resq_cap && !(c->pm_resq = calloc((size_t)c->pm_resq_cap, sizeof *c->pm_resq))) return -1;
         if (c->pm_sect > 1) {
             if (!(c->pm_smask = calloc(lines, 1))) return -1;
             for (int set = 0; set < c->nsets; set++) cache_pm_sync(c, set, -1, 0); /* lines already live */
@@ -150,12 +156,46 @@ void cache_pm_sync(cache_core *c, int set, int way, uint8_t written)
     }
 }
 
-/* Look-ahead (Snooze): a request for addr entered, left or failed at the cache's input queue. The
- * whole cache when it is one power block; otherwise the line's block when its tag is present (an
- * absent line has nothing to wake: its fill will); in sector mode the live sectors it names. */
+/* The reservation queue takes a failed request's set: 1 when it has (or already had) an entry.
+ * A set already queued takes no second one: the head request retries every cycle until it passes,
+ * and one fill of the set pops the entry (our reading; the thesis pushes "the set of the top"). */
+static int resq_push(cache_core *c, int set)
+{
+    if (!c->pm_resq_cap) return 1;
+    for (int i = 0; i < c->pm_resq_n; i++)
+        if (c->pm_resq[i] == (uint32_t)set) return 1;
+    if (c->pm_resq_n == c->pm_resq_cap) {
+        c->pm_resq_overflows++;
+        return 0;
+    }
+    c->pm_resq[c->pm_resq_n++] = (uint32_t)set;
+    return 1;
+}
+
+void cache_pm_fill_done(cache_core *c, int set, int way)
+{
+    if (!pm_active(&c->pm)) return;
+    for (int i = 0; i < c->pm_resq_n; i++)
+        if (c->pm_resq[i] == (uint32_t)set) {
+            memmove(&c->pm_resq[i], &c->pm_resq[i + 1], (size_t)(c->pm_resq_n - i - 1) * sizeof *c->pm_resq);
+            c->pm_resq_n--;
+            break;
+        }
+    if (way < 0 || c->pm_sect > 1) return; /* sector mode: cache_pm_sync wrote the sectors */
+    c->gen++;
+    uint32_t b = block_of(c, set, way);
+    if (c->pm_lines == 1) pm_filled(&c->pm, b); /* the whole block rewritten: nothing of it is lost */
+    pm_event_report(&c->pm, b, PM_EV_ALLOC, c->now); /* written: the policy's T5/T4 (ON if requests wait) */
+}
+
+/* Look-ahead (Snooze): a request for addr entered, left or failed at the cache's input queue, or its
+ * fill entered the response queue. The whole cache when it is one power block; otherwise the line's
+ * block when its tag is present (an absent line has nothing to wake: its fill will); in sector mode
+ * the live sectors it names. A reservation fail the full reservation queue cannot take is not told. */
 void cache_pm_queue(cache_core *c, uint64_t addr, uint8_t sectors, pm_event ev, uint64_t now)
 {
     if (!pm_active(&c->pm)) return;
+    if (ev == PM_EV_RESFAIL && !resq_push(c, cache_set_index(c, addr))) return;
     if (c->pm.n == 1) {
         pm_event_report(&c->pm, 0, ev, now);
         return;

@@ -173,6 +173,7 @@ int l2_slice_dram_fill(l2_slice *s, uint64_t addr, uint8_t sector_mask, uint64_t
     f->addr = addr;
     f->mask = sector_mask;
     f->cycle = cycle;
+    cache_pm_queue(&s->cache, addr, sector_mask, PM_EV_FILL, cycle); /* DRAM->L2: Snooze wakes the fill's block (T5) */
     return 0;
 }
 

@@ -18,6 +18,12 @@ static double gated_pj(const pm_table *t, double mw, const pwr_res *r, double cy
     return pm_leakage_pj(t, mw / r->n, mhz, r->n, cycles, r->res);
 }
 
+double pwr_slumber_overhead_pj(const power_config *c, const pwr_time *t)
+{
+    if (pm_policy_find(c->policy) != &pm_policy_slumber) return 0;
+    return mw_cycles_pj(c->slumber.overhead_frac * c->leak_mw[PWR_LK_RF], t->core_cycles, t->core_mhz);
+}
+
 void pwr_sm_energy(const power_config *c, const pwr_sm_counts *k, const pwr_time *t, double *dyn, double *stat)
 {
     const double *e = c->ev_pj;
@@ -42,7 +48,8 @@ void pwr_sm_energy(const power_config *c, const pwr_sm_counts *k, const pwr_time
     dyn[PWR_C_SM] += mw_cycles_pj(c->sm_clock_mw, k->active_cycles + idle * (1.0 - c->idle_sm_gating), t->core_mhz) +
                      k->sm.transition_pj + k->ext_llc_pj;
     stat[PWR_C_SM] += gated_pj(&c->modes[PWR_G_SM], c->leak_mw[PWR_LK_SM], &k->sm, t->core_cycles, t->core_mhz);
-    stat[PWR_C_RF] += gated_pj(&c->modes[PWR_G_REG], c->leak_mw[PWR_LK_RF], &k->rf, t->core_cycles, t->core_mhz);
+    stat[PWR_C_RF] += gated_pj(&c->modes[PWR_G_REG], c->leak_mw[PWR_LK_RF], &k->rf, t->core_cycles, t->core_mhz) +
+                      pwr_slumber_overhead_pj(c, t);
     stat[PWR_C_L1D] += gated_pj(&c->modes[PWR_G_L1D], c->leak_mw[PWR_LK_L1D], &k->l1d, t->core_cycles, t->core_mhz);
 }
 

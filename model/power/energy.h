@@ -77,6 +77,11 @@ typedef struct pwr_time {
     double core_mhz, l2_mhz;
 } pwr_time;
 
+/* Slumber's control-logic leakage of one SM over t (pJ; 0 unless -power_policy slumber): the share
+ * -slumber_overhead_frac of the register file's ON leakage for the whole time (the logic is not gated).
+ * pwr_sm_energy adds it to the register file's static energy. */
+double pwr_slumber_overhead_pj(const power_config *c, const pwr_time *t);
+
 /* Each adds its energy (pJ) to dyn[] and stat[] (arrays of PWR_C_N). */
 void pwr_sm_energy(const power_config *c, const pwr_sm_counts *k, const pwr_time *t, double *dyn, double *stat);
 void pwr_l2_energy(const power_config *c, const pwr_l2_counts *k, const pwr_time *t, double *dyn, double *stat);

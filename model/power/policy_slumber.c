@@ -25,6 +25,9 @@ typedef struct rfp {
     uint8_t *promo;    /* per block: sleeping through its warp's demotion until its next access */
     uint64_t *writing; /* per block: a write that waited for its wake lands at this cycle (the SM
                         * retries it then); until then the register must stay ON */
+    uint64_t *cd_fire; /* per block: the cycle its countdown fires (the wake starts) ... */
+    uint64_t *cd_zero; /* ... and the cycle it was loaded to reach 0 (the predicted use), for the VCD */
+    uint32_t *cd_gen;  /* ... valid while the block's plan is this one */
     tev *heap;
     uint32_t nh, ch;
     uint64_t seq;
@@ -33,7 +36,7 @@ typedef struct rfp {
 
 static rfp *P(const pm_domain *d) { return (rfp *)d->ps; }
 
-static const slumber_config default_cfg = {{8, 139, 259}, {0, 4, 13, 16}, 3, 1, 2, 16, 16, 0, 10, 0, 0, 1, SLUMBER_MAP_ALLOC, 1, SLUMBER_PARK_IBUFFER};
+static const slumber_config default_cfg = {{8, 139, 259}, {0, 4, 13, 16}, 3, 1, 2, 16, 16, 0, 10, 0, 0, 1, SLUMBER_MAP_ALLOC, 1, SLUMBER_PARK_IBUFFER, 0.01};
 
 static int init_common(pm_domain *d, int wrf)
 {
@@ -50,7 +53,13 @@ static int init_common(pm_domain *d, int wrf)
     p->pending = calloc(d->n, sizeof *p->pending);
     p->promo = calloc(d->n, 1);
     p->writing = calloc(d->n, sizeof *p->writing);
-    return p->gen && p->ready && p->last && p->from && p->gone && p->pending && p->promo && p->writing ? 0 : -1;
+    p->cd_fire = calloc(d->n, sizeof *p->cd_fire);
+    p->cd_zero = calloc(d->n, sizeof *p->cd_zero);
+    p->cd_gen = calloc(d->n, sizeof *p->cd_gen);
+    return p->gen && p->ready && p->last && p->from && p->gone && p->pending && p->promo && p->writing && p->cd_fire &&
+                   p->cd_zero && p->cd_gen
+               ? 0
+               : -1;
 }
 
 static int slumber_init(pm_domain *d) { return init_common(d, 0); }
@@ -61,6 +70,7 @@ static void rfp_fini(pm_domain *d)
     rfp *p = P(d);
     if (!p) return;
     free(p->gen), free(p->ready), free(p->last), free(p->from), free(p->gone), free(p->pending), free(p->promo), free(p->writing), free(p->heap);
+    free(p->cd_fire), free(p->cd_zero), free(p->cd_gen);
     free(p);
     d->ps = NULL;
 }
@@ -78,7 +88,8 @@ rfp_stats *rfp_stats_of(pm_domain *d) { return d->pol && d->pol->regs_only && P(
 
 static int before(const tev *a, const tev *b) { return a->at < b->at || (a->at == b->at && a->seq < b->seq); }
 
-static void push(rfp *p, uint64_t at, uint32_t b, uint8_t to, uint8_t t_id)
+/* A countdown of block b that fires at `at`, loaded to reach 0 at `zero`. */
+static void push(rfp *p, uint64_t at, uint64_t zero, uint32_t b, uint8_t to, uint8_t t_id)
 {
     if (p->nh == p->ch) {
         uint32_t c = p->ch ? p->ch * 2 : 256;
@@ -88,6 +99,9 @@ static void push(rfp *p, uint64_t at, uint32_t b, uint8_t to, uint8_t t_id)
         p->ch = c;
     }
     tev e = {at, p->seq++, b, p->gen[b], to, t_id};
+    p->cd_fire[b] = at;
+    p->cd_zero[b] = zero;
+    p->cd_gen[b] = p->gen[b];
     uint32_t i = p->nh++;
     while (i && before(&e, &p->heap[(i - 1) / 2])) {
         p->heap[i] = p->heap[(i - 1) / 2];
@@ -164,7 +178,21 @@ static void plan(pm_domain *d, uint32_t b, pm_mode m, uint64_t due, uint64_t now
     uint64_t cap = now + counter_max(p);
     if (due > cap) due = cap;
     uint64_t w = (uint64_t)wake_of(d, m);
-    push(p, due > now + w ? due - w : now, b, PM_ON, (uint8_t)t_wake);
+    push(p, due > now + w ? due - w : now, due, b, PM_ON, (uint8_t)t_wake);
+}
+
+uint32_t rfp_countdown(const pm_domain *d, uint32_t b, uint64_t now)
+{
+    const rfp *p = P(d);
+    if (!p || b >= d->n || p->cd_gen[b] != p->gen[b] || now >= p->cd_fire[b]) return 0;
+    uint64_t left = p->cd_zero[b] > now ? p->cd_zero[b] - now : 0, cap = counter_max(p);
+    return (uint32_t)(left < cap ? left : cap);
+}
+
+int rfp_counter_bits(const pm_domain *d)
+{
+    const rfp *p = P(d);
+    return p && p->cfg.counter_bits > 0 && p->cfg.counter_bits < 31 ? p->cfg.counter_bits : 10;
 }
 
 pm_mode rfp_mode_for(const slumber_config *c, uint32_t idle, int kind)
@@ -275,7 +303,7 @@ void rfp_alloc(pm_domain *d, uint32_t b, int kind, uint32_t idle, uint64_t now)
     uint32_t cap = counter_max(p);
     uint64_t due = now + (idle < cap ? idle : cap);
     uint64_t w = (uint64_t)(wake_of(d, PM_OFF) - wake_of(d, PM_SHALLOW));
-    push(p, due > now + w ? due - w : now, b, PM_SHALLOW, 2); /* T2: then the scheduler (T3) */
+    push(p, due > now + w ? due - w : now, due, b, PM_SHALLOW, 2); /* T2: then the scheduler (T3) */
 }
 
 void rfp_alu_dest(pm_domain *d, uint32_t b, uint64_t now, uint64_t write_at, int may_gate)

@@ -64,6 +64,8 @@ typedef struct slumber_config {
     int mem_wait;          /* predicted idle periods include the warp's stall on a missed load (proposal) */
     int park;              /* a warp in the two-level pending pool sleeps until its promotion (proposal):
                             * SLUMBER_PARK_OFF, _ALL (DS / OFF), _IBUFFER (its next instructions' operands SS) */
+    double overhead_frac;  /* Slumber's control logic (counters, tracker, fetch list, muxes) leaks this share of
+                            * the register file's ON leakage, always (Sec. 6.3.4: "less than 1%") */
 } slumber_config;
 
 enum { SLUMBER_MAP_ALLOC = 0, SLUMBER_MAP_FIXED = 1 };
@@ -92,6 +94,12 @@ void rfp_configure(pm_domain *d, const slumber_config *c);
 int rfp_is_wrf(const pm_domain *d);
 const rfp_stats *rfp_get_stats(const pm_domain *d);
 rfp_stats *rfp_stats_of(pm_domain *d); /* NULL without a register-file policy */
+
+/* Block b's countdown at cycle now (the VCD's power.reg.rK.countdown): the cycles left to the predicted
+ * use it was loaded with, saturated at -slumber_counter_bits; it fires the wake when it reaches the
+ * mode's wake latency (12 for T2's OFF -> SS). 0 when none runs (fired, re-planned, never set). */
+uint32_t rfp_countdown(const pm_domain *d, uint32_t b, uint64_t now);
+int rfp_counter_bits(const pm_domain *d); /* the countdown's width */
 
 /* Applies the countdowns due up to now (call before any other report at now). */
 void rfp_advance(pm_domain *d, uint64_t now);

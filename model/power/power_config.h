@@ -73,6 +73,7 @@ typedef struct power_config {
     int lines_per_block[2];    /* L1D, L2: cache lines per power block (0: the whole cache, a bank) */
     int sector_blocks[2];      /* L1D, L2: a sectored cache gated per line has a block per 32-byte sector */
     char *policy;              /* power-management policy: always_on, off_when_unused */
+    int snooze_resq;           /* -snooze_resq_entries: Snooze's reservation queue per L1 / L2 bank (0: unbounded) */
     slumber_config slumber;    /* -slumber_*, -wrf_* (register-file policies) */
     int rtl_power;             /* -rtl_power: the Verilated Snooze controller decides (tlm/rtl, issue 24) */
     char *rtl_record_power;    /* -rtl_record_power: file recording SM 0's L1D controller, "" = none */

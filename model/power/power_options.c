@@ -182,6 +182,10 @@ int power_options_register(opt_registry *r, power_config *c, strbuf *e)
                          "power-management policy of every gated block: always_on (baseline), off_when_unused, snooze, "
                          "snooze_destroy, coarse151 (these three gate the caches only), slumber or wrf (the register "
                          "file only; docs/power.md)", e);
+    rc |= opt_add_int(r, b, "-snooze_resq_entries", &c->snooze_resq, "32", 0, 1 << 20,
+                      "[entries] Snooze: reservation queue per L1 and per L2 bank, the sets of requests that failed "
+                      "their reservation until a fill (thesis Sec. 5.2: 32); when full, a reservation fail keeps its "
+                      "block ON (spec C.9.6 proposal); 0: unbounded", e);
     rc |= slumber_options_register(r, &c->slumber, e);
     rc |= opt_add_bool(r, b, "-rtl_power", &c->rtl_power, "0",
                        "Snooze's per-block power-mode decisions (snooze, snooze_destroy) by the Verilated RTL "

@@ -54,6 +54,10 @@ int slumber_options_register(opt_registry *r, slumber_config *c, strbuf *e)
                        "Slumber: a warp demoted to the two-level scheduler's pending pool sleeps until its promotion "
                        "wakes it (proposal): all (read-next DS, else OFF), ibuffer (the same, but its buffered "
                        "instructions' operands SS), off (issue interval only)", e);
+    rc |= opt_add_double(r, b, "-slumber_overhead_frac", &c->overhead_frac, "0.01", 0, 1,
+                         "[fraction of -power_leak_rf_mw] Slumber: leakage of its control logic (10-bit counters, MSHR "
+                         "tracker, fetch-unit-list, muxes; never gated), in the register file's static energy (thesis "
+                         "Sec. 6.3.4: less than 1%; WRF: none given)", e);
     rc |= opt_add_int(r, b, "-wrf_wake", &c->wrf_wake, "1", 0, 1023,
                       "[cycles] Warped Register File: visible wake of a drowsy register on access (proposal: "
                       "the rest hidden by the operand collector; 13 = the full deep-sleep wake)", e);

@@ -524,6 +524,8 @@ int sm_core_response(sm_core *s, uint64_t id, uint64_t addr, uint8_t sector_mask
     uint64_t prev = s->rsp_n ? s->rsp[(s->rsp_head + s->rsp_n - 1) % s->rsp_cap].ready : 0;
     r->ready = ready > prev ? ready : prev;
     s->rsp_n++;
+    if (SM_ID_ROUTE(id) == SM_ROUTE_L1D && s->l1d_enabled) /* ICNT->L1: Snooze wakes the fill's block (T5) */
+        cache_pm_queue(&s->l1d, addr, sector_mask, PM_EV_FILL, ready);
     return 0;
 }
 

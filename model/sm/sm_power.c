@@ -17,6 +17,7 @@ int sm_power_init(sm_core *s)
         return -1;
     if (other && other->regs_only && sm_slumber_init(s) != 0) return -1;
     cache_pm_set_per_sector(&s->l1d, cache_pm_per_sector_for(pc->policy, pc->sector_blocks[0]));
+    cache_pm_set_resq(&s->l1d, pc->snooze_resq);
     if (s->l1d_enabled &&
         cache_pm_init(&s->l1d, &pc->modes[PWR_G_L1D], pc->leak_mw[PWR_LK_L1D], mhz, pol, pc->lines_per_block[0]) != 0)
         return -1;

@@ -169,6 +169,9 @@ TEST(SlumberRun, PoliciesKeepResultsAndSaveLeakage)
         leak[i] = g.kstat("gpu.power.regfile.static_energy");
         cycles[i] = g.kstat("gpu.cycles");
         if (i == 0) continue;
+        // The registers' leakage: Slumber's control logic leaks 1% of the RF's on every SM, idle ones too
+        // (one thread here: WRF's 14 idle SMs leak nothing), tested on its own below.
+        if (i == 2) leak[i] -= g.kstat("gpu.power.slumber.overhead_energy");
         EXPECT_EQ(g.kstat("gpu.power.modes.reg.lost_reads"), 0) << pol[i];
         if (i == 2) {
             // 16 cold lines (the last 5 steps hit), each gating both warp registers of the 64-bit pointer
@@ -181,6 +184,30 @@ TEST(SlumberRun, PoliciesKeepResultsAndSaveLeakage)
     EXPECT_LT(leak[2], leak[1]);
     EXPECT_LT(leak[1], leak[0]);
     EXPECT_LE(cycles[2], cycles[0] * 1.05);  // one thread: little for the wakes to hide behind
+}
+
+// Slumber's control logic (Sec. 6.3.4) leaks -slumber_overhead_frac (1%) of the RF's ON leakage on
+// every SM for the whole kernel, in the register file's static energy: by hand on gtx480.config (15 SMs,
+// 498 mW, 700 MHz), and the same run without it differs by exactly that, nothing else.
+TEST(SlumberRun, ControlLogicOverheadIsOnePercentOfTheRfLeakage)
+{
+    double rf[2], cycles[2], ovh = 0;
+    for (int with = 0; with < 2; with++) {
+        Gpu g({"-power_policy", "slumber", "-slumber_overhead_frac", with ? "0.01" : "0"});
+        ASSERT_NE(g.mod, nullptr);
+        EXPECT_EQ(g.option("-power_leak_rf_mw"), 498);
+        gtlm_devptr ring = g.ring(4, 4096 + 128);
+        g.chase(ring, 4);
+        rf[with] = g.kstat("gpu.power.regfile.static_energy");
+        cycles[with] = g.kstat("gpu.cycles");
+        if (with) ovh = g.kstat("gpu.power.slumber.overhead_energy");
+        else EXPECT_EQ(g.kstat("gpu.power.slumber.overhead_energy"), 0);
+    }
+    EXPECT_EQ(cycles[0], cycles[1]); // leakage only: no timing changes
+    ASSERT_GT(cycles[1], 0);
+    double by_hand = 15 * (0.01 * 498 * cycles[1] / 700 * 1e3) * 1e-12; // J
+    EXPECT_DOUBLE_EQ(ovh, by_hand);
+    EXPECT_NEAR(rf[1] - rf[0], by_hand, 1e-12 * rf[1]);
 }
 
 // -slumber_park under the two-level scheduler: a one-thread pointer chase on one L1-resident line is

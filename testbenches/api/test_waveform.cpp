@@ -187,6 +187,67 @@ TEST(WaveformTest, HoldsExactlyTheSelectedSignalsAndAgreesWithTheStatistics)
     std::remove(path.c_str());
 }
 
+// Slumber's countdown in the VCD (power.reg.rK.countdown, 10 bits): one thread's first load misses the
+// L1 and its value is used by a second load, so its destination register is gated (T5) with its countdown
+// loaded with the MSHR tracker's latency (both levels set to 40 here, less than the data takes). At the
+// miss's cycle the register is OFF and its countdown 40; every later value recorded is 40 minus the core
+// cycles since (one per cycle), until the countdown reaches the OFF wake (16 cycles, Table 6.1) and fires
+// the wake, 24 cycles after the miss: then 0 (no countdown runs).
+TEST(WaveformTest, SlumberCountdownRunsFromTheMissToTheWake)
+{
+    std::string path = temp_path("gtlm_vcd_slumber");
+    {
+        Sim s({"-vcd_file", path, "-vcd_signals", "gpu.sm[0].power.reg.*,gpu.sm[0].l1d.miss", "-power_policy", "slumber",
+               "-slumber_lat_l2", "40", "-slumber_lat_dram", "40"});
+        gtlm_devptr in = s.alloc(256, 7);
+        unsigned twice = 1;
+        ASSERT_EQ(s.launch("loads", 1, 1, {&in, &twice}, {8, 4}), GTLM_OK) << gtlm_last_error();
+        ASSERT_GE(s.stat("gpu.sm[0].l1d.misses"), 1);
+        ASSERT_GT(s.stat("gpu.sm[0].load_latency_sum") / s.stat("gpu.sm[0].load_latency_n"), 40); // data after it fires
+        ASSERT_GE(s.stat("gpu.power.modes.reg.fsm.t5"), 1);
+    }
+    Vcd v = parse_vcd(path);
+    ASSERT_NE(v.id_of.count("gpu.sm[0].power.reg.r0.countdown"), 0u);
+    uint64_t t_miss = 0;
+    for (const auto &c : v.of("gpu.sm[0].l1d.miss"))
+        if (c.second) {
+            t_miss = c.first;
+            break;
+        }
+    ASSERT_GT(t_miss, 0u);
+    // The value of a signal at time t (its last change at or before t).
+    auto at = [&v](const std::string &name, uint64_t t) {
+        uint64_t val = 0;
+        for (const auto &c : v.of(name))
+            if (c.first <= t) val = c.second;
+        return val;
+    };
+    int found = -1;
+    for (int k = 0; k < 8 && found < 0; k++)
+        if (at("gpu.sm[0].power.reg.r" + std::to_string(k) + ".countdown", t_miss) == 40) found = k;
+    ASSERT_GE(found, 0) << "no sampled register's countdown is 40 at the miss";
+    std::string reg = "gpu.sm[0].power.reg.r" + std::to_string(found);
+    EXPECT_EQ(at(reg + ".state", t_miss), 3u); // OFF (T5)
+    uint64_t fired = 0, checked = 0;
+    for (const auto &c : v.of(reg + ".countdown")) {
+        if (c.first <= t_miss) continue;
+        uint64_t cycles = (c.first - t_miss) / kPeriodFs;
+        if (c.second == 0) {
+            fired = cycles;
+            break;
+        }
+        EXPECT_EQ(c.second, 40 - cycles) << "at " << cycles << " cycles after the miss";
+        EXPECT_GT(c.second, 16u);
+        checked++;
+    }
+    // Values are recorded where some clock domain ticks (here 1, 3, 4, 5 cycles after the miss; then 0 at 24).
+    EXPECT_GE(checked, 3u);
+    EXPECT_GE(fired, 40u - 16u); // fires when it reaches the OFF wake, not before
+    EXPECT_LE(fired, 40u);
+    if (HasFailure()) std::fprintf(stderr, "kept %s\n", path.c_str());
+    else std::remove(path.c_str());
+}
+
 TEST(WaveformTest, AWindowKeepsEveryChangeInsideItAndItsPulsesMatchItsCounters)
 {
     std::string path = temp_path("gtlm_vcdw");

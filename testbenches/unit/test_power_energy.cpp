@@ -70,6 +70,37 @@ TEST(PowerEnergy, SmEnergyByHand)
     EXPECT_NEAR(st[PWR_C_L1D], 60000, 1e-6);
 }
 
+// Slumber's control logic (thesis Sec. 6.3.4: counters, MSHR tracker, fetch-unit-list, muxes: "less
+// than 1% of the register file leakage power", included in its results) leaks -slumber_overhead_frac of
+// the RF's ON leakage for the whole time, whatever the registers' modes; only under slumber.
+TEST(PowerEnergy, SlumberOverheadIsAFractionOfTheRfLeakageByHand)
+{
+    power_config c = small_table();
+    char slumber[] = "slumber", wrf[] = "wrf";
+    c.policy = slumber;
+    c.slumber.overhead_frac = 0.01;
+    pwr_sm_counts k{};
+    k.rf.n = k.l1d.n = k.sm.n = 1;
+    k.rf.res[PM_OFF] = 600; // the RF (one block) OFF for 600 of the 1000 cycles
+    pwr_time t{1000, 500, 500}; // 2 us
+    // 1% of 20 mW over 2 us = 0.4 nJ; the gated RF 20 mW x 400 cycles at 500 MHz = 16 nJ.
+    EXPECT_EQ(pwr_slumber_overhead_pj(&c, &t), 400.0);
+    double dyn[PWR_C_N] = {}, st[PWR_C_N] = {};
+    pwr_sm_energy(&c, &k, &t, dyn, st);
+    EXPECT_EQ(st[PWR_C_RF], 16400.0);
+    EXPECT_EQ(dyn[PWR_C_RF], 0.0); // leakage, not dynamic
+    // The GTX480 numbers: 1% of 498 mW over 1000 cycles at 700 MHz = 7114.285714285714 pJ.
+    c.leak_mw[PWR_LK_RF] = 498;
+    pwr_time f{1000, 700, 700};
+    EXPECT_DOUBLE_EQ(pwr_slumber_overhead_pj(&c, &f), 0.01 * 498 * 1000 / 700 * 1e3);
+    EXPECT_NEAR(pwr_slumber_overhead_pj(&c, &f), 7114.285714285714, 1e-9);
+    // WRF (the thesis gives it no such overhead) and the baseline: none.
+    c.policy = wrf;
+    EXPECT_EQ(pwr_slumber_overhead_pj(&c, &t), 0.0);
+    c.policy = nullptr;
+    EXPECT_EQ(pwr_slumber_overhead_pj(&c, &t), 0.0);
+}
+
 TEST(PowerEnergy, MemorySideEnergyByHand)
 {
     power_config c = small_table();

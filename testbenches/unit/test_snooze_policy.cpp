@@ -240,7 +240,8 @@ TEST(Snooze, Coarse151SleepsTheWholeCacheWhenIdleAndPaysTheFullWake)
 // state-destroying variant's kernel start makes the next access a real miss.
 struct SnoozeCache {
     cache_core c{};
-    explicit SnoozeCache(const char *policy, const char *cfg_text = "N:4:128:2,L:B:m:W:L,A:4:4,4", int per_sector = 0)
+    explicit SnoozeCache(const char *policy, const char *cfg_text = "N:4:128:2,L:B:m:W:L,A:4:4,4", int per_sector = 0,
+                         int resq = 0)
     {
         gsim_cache_cfg cfg{};
         char err[128];
@@ -248,6 +249,7 @@ struct SnoozeCache {
         EXPECT_EQ(cache_init(&c, &cfg), 0);
         pm_table t = snooze_table();
         cache_pm_set_per_sector(&c, per_sector);
+        cache_pm_set_resq(&c, resq);
         EXPECT_EQ(cache_pm_init(&c, &t, 8.0, 1000.0, pm_policy_find(policy), 1), 0);
         pm_kernel_begin(&c.pm, 0);
     }
@@ -295,6 +297,80 @@ TEST(Snooze, ThroughTheCacheTheDestroyingVariantMissesAfterKernelStart)
     pm_kernel_begin(&g.c.pm, 20); // T1: everything OFF, the line's data lost
     EXPECT_EQ(g.read(0x1000, 30), CACHE_MISS);
     EXPECT_EQ(g.c.pm.st.lost, 1u);
+}
+
+// T5 from the response queue (PM_EV_FILL, reported by the owners at ICNT->L1 / DRAM->L2): the fill's
+// block wakes when the fill is queued, not when it is written; the write charges no wake cycles and,
+// with nothing queued for the line, puts it back to Sleep. The fill also ends a reservation fail's
+// sleep: enqueues wake the line again. 4 sets x 2 ways (8 blocks of 1 mW), block of 0x1000 = 0.
+TEST(Snooze, T5_AQueuedFillWakesItsBlockAtTheEnqueueAndChargesNoWakeCycles)
+{
+    SnoozeCache g("snooze", "N:4:128:2,L:B:m:W:L,A:4:4,4", 0, 32);
+    ASSERT_EQ(g.read(0x1000, 1), CACHE_MISS);          // reserved: live, Sleep
+    ASSERT_EQ(pm_get(&g.c.pm, 0), PM_SLEEP);
+    cache_pm_queue(&g.c, 0x1000, 0, PM_EV_RESFAIL, 2);  // T4: asleep until a fill, one queue entry
+    EXPECT_EQ(g.c.pm_resq_n, 1);
+    cache_pm_queue(&g.c, 0x1000, 0, PM_EV_FILL, 10);    // T5 at the enqueue
+    EXPECT_EQ(pm_get(&g.c.pm, 0), PM_ON);
+    EXPECT_EQ(g.c.pm.st.wakes, 1u);
+    g.fill(0x1000, 10);                                // written at once: nothing queued, Sleep (T4)
+    EXPECT_EQ(pm_get(&g.c.pm, 0), PM_SLEEP);
+    EXPECT_EQ(g.c.pm_resq_n, 0);                        // the set's fill popped its entry
+    EXPECT_EQ(g.c.pm.st.wake_cycles, 0u);               // the fill waited for nothing
+    cache_pm_queue(&g.c, 0x1000, 0, PM_EV_ENQUEUE, 20); // T2 works again: the fill ended the fail's sleep
+    EXPECT_EQ(pm_get(&g.c.pm, 0), PM_ON);
+    EXPECT_EQ(g.read(0x1000, 23), CACHE_HIT);
+    EXPECT_EQ(g.c.pm_wait, 0);                          // woken at 20, ON at 22
+    cache_pm_queue(&g.c, 0x1000, 0, PM_EV_DEQUEUE, 23);
+    pm_close(&g.c.pm, 30);
+    // By hand: block 0 OFF 0-1, Sleep 1-10, ON 10-10, Sleep 10-20, ON 20-23, Sleep 23-30; 7 others OFF 0-30.
+    EXPECT_EQ(g.c.pm.st.residency[PM_OFF], 211u);
+    EXPECT_EQ(g.c.pm.st.residency[PM_SLEEP], 26u);
+    EXPECT_EQ(g.c.pm.st.residency[PM_ON], 3u);
+    EXPECT_EQ(g.c.pm.st.wakes, 2u);
+    EXPECT_EQ(g.c.pm.st.wake_cycles, 0u);
+    // Three entries into Sleep (1, 10, 23): 3 x 2 cycles x 1 mW x 0.772 / 1 GHz = 4.632 pJ.
+    EXPECT_NEAR(g.c.pm.st.transition_pj, 4.632, 1e-9);
+}
+
+// The reservation queue (spec C.3.3, C.9.6 PROPOSAL; -snooze_resq_entries): 32 reservation fails of 32
+// sets take its 32 entries and sleep their lines; the 33rd set finds it full, so its line stays ON (the
+// optimisation is off for it: counted); a retry of a queued set takes no entry; a fill of a queued
+// set pops its entry, and the next fail is taken again. 64 sets x 2 ways, line of set s at s x 128.
+TEST(Snooze, ReservationQueueFullKeepsThe33rdBlockOnAndAFillFreesAnEntry)
+{
+    SnoozeCache g("snooze", "N:64:128:2,L:B:m:W:L,A:4:4,4", 0, 32);
+    auto line = [](int s) { return static_cast<uint64_t>(s) * 128; };
+    auto block = [&g, &line](int s) { return static_cast<uint32_t>(cache_probe(&g.c, line(s), nullptr)) + 2u * s; };
+    for (int s = 0; s < 33; s++) { // each line filled (Sleep), then a request for it queued (ON)
+        ASSERT_EQ(cache_set_index(&g.c, line(s)), s);
+        ASSERT_EQ(g.read(line(s), 1), CACHE_MISS);
+        g.fill(line(s), 2);
+        cache_pm_queue(&g.c, line(s), 0, PM_EV_ENQUEUE, 3);
+        ASSERT_EQ(pm_get(&g.c.pm, block(s)), PM_ON) << s;
+    }
+    for (int s = 0; s < 32; s++) cache_pm_queue(&g.c, line(s), 0, PM_EV_RESFAIL, 4);
+    EXPECT_EQ(g.c.pm_resq_n, 32);
+    for (int s = 0; s < 32; s++) EXPECT_EQ(pm_get(&g.c.pm, block(s)), PM_SLEEP) << s;
+    EXPECT_EQ(g.c.pm_resq_overflows, 0u);
+    cache_pm_queue(&g.c, line(32), 0, PM_EV_RESFAIL, 4); // the 33rd: queue full
+    EXPECT_EQ(pm_get(&g.c.pm, block(32)), PM_ON);
+    EXPECT_EQ(g.c.pm_resq_overflows, 1u);
+    cache_pm_queue(&g.c, line(0), 0, PM_EV_RESFAIL, 5);  // set 0 retries: already queued, no new entry
+    EXPECT_EQ(g.c.pm_resq_n, 32);
+    EXPECT_EQ(g.c.pm_resq_overflows, 1u);
+    ASSERT_EQ(g.read(line(0) + 64 * 128, 6), CACHE_MISS); // the other way of set 0, then its fill
+    g.fill(line(0) + 64 * 128, 7);
+    EXPECT_EQ(g.c.pm_resq_n, 31);
+    cache_pm_queue(&g.c, line(32), 0, PM_EV_RESFAIL, 8); // taken now: its line sleeps until a fill
+    EXPECT_EQ(g.c.pm_resq_n, 32);
+    EXPECT_EQ(pm_get(&g.c.pm, block(32)), PM_SLEEP);
+    EXPECT_EQ(g.c.pm_resq_overflows, 1u);
+    // 0 entries: unbounded (one flag per block, the earlier model): nothing is kept, nothing overflows.
+    SnoozeCache u("snooze", "N:64:128:2,L:B:m:W:L,A:4:4,4", 0, 0);
+    for (int s = 0; s < 40; s++) cache_pm_queue(&u.c, line(s), 0, PM_EV_RESFAIL, 4);
+    EXPECT_EQ(u.c.pm_resq_n, 0);
+    EXPECT_EQ(u.c.pm_resq_overflows, 0u);
 }
 
 // Snooze per 32-byte sector (-power_gating_sectors_*, sectored caches): a crafted sequence on a

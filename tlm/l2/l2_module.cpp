@@ -44,6 +44,7 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const gtlm_config &cfg, ClockDoma
                                      "cannot be built (a disabled L2 is not modelled)");
     const power_config &pc = cfg.power;
     cache_pm_set_per_sector(&s_.cache, cache_pm_per_sector_for(pc.policy, pc.sector_blocks[1]));
+    cache_pm_set_resq(&s_.cache, pc.snooze_resq);
     if (cache_pm_init(&s_.cache, &pc.modes[PWR_G_L2], pc.leak_mw[PWR_LK_L2], cfg.gpu.clocks.l2_mhz,
                       pm_policy_find(pc.policy), pc.lines_per_block[1]) != 0)
         throw Error(GTLM_ST_ENOMEM, std::string(this->name()) + ": out of memory for the L2 power modes");
@@ -229,7 +230,8 @@ void L2Slice::register_stats(stat_registry *r)
         (register_miss_class_stats(r, base, s_.cache.mclass) ||
          (id_ == 0 && register_miss_class_totals(r, "gpu.l2.", "gpu.l2[*]."))))
         throw Error(GTLM_ST_ECONFIG, "cannot register the miss-class statistics of " + base);
-    if (register_pm_stats(r, base + "power.lines.", &s_.cache.pm) != 0)
+    if (register_pm_stats(r, base + "power.lines.", &s_.cache.pm) != 0 ||
+        register_resq_stats(r, base + "power.lines.", &s_.cache) != 0)
         throw Error(GTLM_ST_ECONFIG, "cannot register the power-mode statistics of " + base);
 }
 

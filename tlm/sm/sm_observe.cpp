@@ -46,7 +46,14 @@ void SmModule::observe(ProbeList &out) const
     out.level("requests_out", 16, [c] { return c->outstanding; });
     observe_pm(out, "power.reg.", &c->rf_pm);
     // Slumber / WRF: the modes of the first 8 warp registers (warp slot 0's first registers), sampled
-    if (c->slb) observe_pm_sample(out, "power.reg.", &c->rf_pm, 8);
+    if (c->slb) {
+        observe_pm_sample(out, "power.reg.", &c->rf_pm, 8);
+        const ClockDomain *dom = &domain_; // the countdowns run at the core clock: the last core edge passed
+        observe_rfp_countdown(out, "power.reg.", &c->rf_pm, 8, [dom] {
+            uint64_t next = dom->next_edge();
+            return next ? next - 1 : 0;
+        });
+    }
     observe_pm(out, "power.sm.", &c->sm_pm);
     if (c->lb_on) { // Linebacker (docs/linebacker.md): partitions, CTAs, Load Monitor, IPC, buffer
         out.level("lb.vp_active_mask", 32, [c] { return c->lb_vp_mask; });

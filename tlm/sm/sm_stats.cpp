@@ -471,7 +471,10 @@ void SmModule::register_stats(stat_registry *r)
         stat_add_counter(r, (p + "power.reg.ready_warps_sum").c_str(), &core_.st.ready_warps_sum, "warp-cycles",
                          "READY warp slots summed over active cycles (/ cycles: the average ready warps)", nullptr);
     register_pm_stats(r, p + "power.sm.", &core_.sm_pm);
-    if (core_.l1d_enabled) register_pm_stats(r, p + "power.l1d.", &core_.l1d.pm);
+    if (core_.l1d_enabled) {
+        register_pm_stats(r, p + "power.l1d.", &core_.l1d.pm);
+        register_resq_stats(r, p + "power.l1d.", &core_.l1d);
+    }
 }
 
 } // namespace gtlm

@@ -19,7 +19,7 @@ namespace {
 
 // What a derived statistic computes.
 enum What { W_COMP_DYN, W_COMP_STAT, W_COMP_POWER, W_DYN, W_STAT, W_TOTAL, W_POWER, W_DYN_POWER, W_STAT_POWER,
-            W_PERF_PER_WATT, W_PER_INSN, W_TABLES, W_END_WB, W_LB_PART, W_LB_TOTAL, W_UNIT_DYN, W_UNIT_STAT,
+            W_PERF_PER_WATT, W_PER_INSN, W_TABLES, W_END_WB, W_LB_PART, W_LB_TOTAL, W_SLUMBER_OVH, W_UNIT_DYN, W_UNIT_STAT,
             W_UNIT_TOTAL };
 
 constexpr double kPjToJ = 1e-12;
@@ -106,6 +106,20 @@ int register_pm_stats(stat_registry *r, const std::string &prefix, pm_domain *d)
 
 namespace {
 
+bool uses_resq(const pm_policy *p) { return p == &pm_policy_snooze || p == &pm_policy_snooze_destroy; }
+
+} // namespace
+
+int register_resq_stats(stat_registry *r, const std::string &prefix, cache_core *c)
+{
+    if (!uses_resq(c->pm.pol)) return 0;
+    return stat_add_counter(r, (prefix + "resq_overflows").c_str(), &c->pm_resq_overflows, "fails",
+                            "reservation fails the full reservation queue (-snooze_resq_entries) could not take: "
+                            "the block stayed ON (retries counted)", nullptr) < 0 ? -1 : 0;
+}
+
+namespace {
+
 // The leaves of a register-file policy's statistics (null st: names only).
 std::vector<RfpLeaf> rfp_leaves(rfp_stats *st)
 {
@@ -173,6 +187,16 @@ void observe_pm_sample(ProbeList &out, const std::string &prefix, const pm_domai
     if (!d->pol) return;
     for (uint32_t k = 0; k < n && k < d->n; k++)
         out.level(prefix + "r" + std::to_string(k) + ".state", 2, [d, k] { return static_cast<uint64_t>(pm_get(d, k)); });
+}
+
+void observe_rfp_countdown(ProbeList &out, const std::string &prefix, const pm_domain *d, uint32_t n,
+                           std::function<uint64_t()> now)
+{
+    if (!d->pol || !d->pol->regs_only) return; // a register-file policy only
+    int width = rfp_counter_bits(d);
+    for (uint32_t k = 0; k < n && k < d->n; k++)
+        out.level(prefix + "r" + std::to_string(k) + ".countdown", width,
+                  [d, k, now] { return static_cast<uint64_t>(rfp_countdown(d, k, now())); });
 }
 
 PowerStats::PowerStats(const gtlm_config &cfg, int n_sms, int n_slices)
@@ -417,6 +441,11 @@ double PowerStats::derive(const stat_registry *r, stat_scope scope, const void *
         PowerBreakdown b = ps->end_writebacks(r, scope);
         return (b.dynamic() + b.leakage()) * kPjToJ;
     }
+    if (c->what == W_SLUMBER_OVH) { // the same on every SM: the kernel's time x the logic's leakage
+        ps->resolve(r);
+        pwr_time t = ps->time(r, scope);
+        return ps->n_sms_ * pwr_slumber_overhead_pj(&ps->cfg_.power, &t) * kPjToJ;
+    }
     if (c->what == W_TABLES) return ps->table_bits(r, scope) * ps->cfg_.power.ev_pj[PWR_EV_TABLE_BIT] * kPjToJ;
     if (c->what == W_LB_PART || c->what == W_LB_TOTAL) {
         double pj[LB_E_N], sum = 0;
@@ -487,6 +516,10 @@ int PowerStats::register_stats(stat_registry *r)
     if (!std::strcmp(cfg_.sm.scheduler.name, "laws") || cfg_.sm.l1_prefetcher == 3) // APRES' blocks (Fig. 15 overhead)
         add("gpu.power.apres_tables_energy", W_TABLES, 0, 0, 0, "J",
             "dynamic energy of APRES' tables (LLT, WGT, PT, WQ, DRQ), inside the sched and ldst components");
+    if (pm_policy_find(cfg_.power.policy) == &pm_policy_slumber) // Sec. 6.3.4, docs/power.md#slumber
+        add("gpu.power.slumber.overhead_energy", W_SLUMBER_OVH, 0, 0, 0, "J",
+            "leakage of Slumber's control logic (-slumber_overhead_frac x the RF's ON leakage, every SM, the whole "
+            "time), inside the regfile component's static energy");
     if (cfg_.lb.enable) { // Linebacker's structures (Table 3) and extra register accesses, docs/linebacker.md
         add("gpu.power.linebacker_energy", W_LB_TOTAL, 0, 0, 0, "J",
             "dynamic energy of Linebacker's structures and register accesses, inside the regfile, l1d and sched components");
@@ -553,6 +586,14 @@ int PowerStats::register_stats(stat_registry *r)
                                     (std::string(g.pattern) + l.name).c_str(), l.unit, (l.desc + ", over the GPU").c_str(),
                                     &n) < 0;
             }
+        }
+    if (uses_resq(pm_policy_cache(pol))) // Snooze's reservation queues over the GPU
+        for (const Gated &g : {gated[1], gated[3]}) {
+            if (!std::string(g.type).compare("l1d") && cfg_.l1.dl1.disabled) continue;
+            stat_names n{nullptr, nullptr, 0};
+            bad |= stat_add_sum(r, (std::string("gpu.power.modes.") + g.type + ".resq_overflows").c_str(),
+                                (std::string(g.pattern) + "resq_overflows").c_str(), "fails",
+                                "reservation fails the full reservation queue could not take, over the GPU", &n) < 0;
         }
     if (pol && pol->regs_only) {
         stat_names n{nullptr, nullptr, 0};

@@ -5,10 +5,12 @@
 #define GTLM_TLM_POWER_STATS_H
 
 #include <deque>
+#include <functional>
 #include <string>
 #include <vector>
 
 extern "C" {
+#include "cache/cache_core.h"
 #include "gpu/gpu_config.h"
 #include "linebacker/lb_energy.h"
 #include "power/energy.h"
@@ -26,10 +28,16 @@ void observe_pm(ProbeList &out, const std::string &prefix, const pm_domain *d);
 void observe_pm_state(ProbeList &out, const std::string &prefix, const pm_domain *d);
 // <prefix>r<k>.state: the 2-bit modes of blocks 0 .. n-1 (a sample of per-block states) under a policy.
 void observe_pm_sample(ProbeList &out, const std::string &prefix, const pm_domain *d, uint32_t n);
+// <prefix>r<k>.countdown: Slumber's countdown of blocks 0 .. n-1 at the core cycle now() (rfp_countdown;
+// -slumber_counter_bits wide, 0 when none runs) under a register-file policy.
+void observe_rfp_countdown(ProbeList &out, const std::string &prefix, const pm_domain *d, uint32_t n,
+                           std::function<uint64_t()> now);
 
 // A power-mode domain's counters under prefix: <mode>_block_cycles, wakes, wake_cycles, lost,
 // transition_energy. Returns 0 or -1.
 int register_pm_stats(stat_registry *r, const std::string &prefix, pm_domain *d);
+// Snooze's reservation queue of a cache (resq_overflows; only under snooze / snooze_destroy).
+int register_resq_stats(stat_registry *r, const std::string &prefix, cache_core *c);
 
 // A register-file policy's counters (Slumber, WRF: power/policy_slumber.h) under prefix
 // (gpu.sm[i].power.reg.): fsm.<T>, stall.<access>_<mode>, stall_cycles.*, lost_reads, idle.*.
