@@ -214,6 +214,8 @@ int reg_alloc_build(reg_alloc *out, const ptx_func *f, uint32_t budget)
     memset(out, 0, sizeof *out);
     uint32_t n = f->n_regs;
     if (n > RA_MAX_REGS) return -1;
+    for (uint32_t pc = 0; pc < f->n_instrs; pc++) /* its registers are known only at run time */
+        if (f->instrs[pc].op == OP_MOV_INDIRECT) return -1;
     out->n_regs = n;
     out->phys = malloc(((size_t)n + 1) * sizeof *out->phys);
     out->width = calloc((size_t)n + 1, 1);

@@ -270,6 +270,8 @@ int reg_hints_build(reg_hints *out, const ptx_func *f, const uint32_t *unit_of, 
 int reg_hints_build_units(reg_hints *out, const ptx_func *f, const reg_units *U, int loop_rule)
 {
     memset(out, 0, sizeof *out);
+    for (uint32_t pc = 0; pc < f->n_instrs; pc++) /* mov.indirect's registers are known only at run time */
+        if (f->instrs[pc].op == OP_MOV_INDIRECT) return -1;
     uint32_t n_units = U->unit_of ? U->n_units : f->n_regs;
     out->n_instrs = f->n_instrs;
     out->first = malloc(((size_t)f->n_instrs + 1) * sizeof *out->first);

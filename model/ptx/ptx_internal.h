@@ -193,6 +193,8 @@ void pp_finish_instrs(pp *p);
 int pp_operand(pp *p, ptx_instr *in, unsigned k, char kind);
 /* Operand k's registers against the instruction's type (ptx_typecheck.c); reports at t. */
 int pp_check_operand_types(pp *p, const ptx_instr *in, unsigned k, char kind, const ptx_tok *t);
+/* Checks one register of operand k against type want (the rules above); reports at t. */
+int pp_check_register_type(pp *p, const ptx_instr *in, unsigned k, ptx_type want, uint32_t reg, const ptx_tok *t);
 /* Immediate (with optional leading '-'): type says how a decimal float / integer literal is
  * converted (PT_F32, PT_F64 give that type's bits; anything else an integer). */
 int pp_immediate(pp *p, ptx_type type, int64_t *out);

@@ -45,7 +45,7 @@ const char *ptx_op_name(ptx_op op)
         [OP_BRA] = "bra", [OP_BRX_IDX] = "brx.idx", [OP_CALL] = "call", [OP_RET] = "ret", [OP_EXIT] = "exit",
         [OP_TRAP] = "trap", [OP_BAR] = "bar", [OP_BAR_WARP] = "bar.warp", [OP_MEMBAR] = "membar",
         [OP_FENCE] = "fence", [OP_SHFL] = "shfl", [OP_VOTE] = "vote", [OP_ACTIVEMASK] = "activemask",
-        [OP_NANOSLEEP] = "nanosleep",
+        [OP_NANOSLEEP] = "nanosleep", [OP_MOV_INDIRECT] = "mov.indirect",
     };
     return (unsigned)op < OP_COUNT && names[op] ? names[op] : "?";
 }

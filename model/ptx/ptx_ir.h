@@ -50,6 +50,8 @@ typedef enum ptx_op {
     OP_BRA, OP_BRX_IDX, OP_CALL, OP_RET, OP_EXIT, OP_TRAP,
     /* synchronisation and warp-level operations */
     OP_BAR, OP_BAR_WARP, OP_MEMBAR, OP_FENCE, OP_SHFL, OP_VOTE, OP_ACTIVEMASK, OP_NANOSLEEP,
+    /* gtlm's extension: mov.indirect, Morpheus' register-indexed move (docs/morpheus.md) */
+    OP_MOV_INDIRECT,
     OP_COUNT
 } ptx_op;
 
@@ -121,7 +123,9 @@ typedef enum ptx_opnd_kind {
                  * variable has sym = that function symbol (space PS_PARAM) and imm = off. */
     PO_VEC,     /* {r0, r1, ...}: vec[] register slots, vec_n of them (PTX_NO_REG for a '_' sink) */
     PO_LABEL,   /* imm = target instruction index (n_instrs for a label at the end of the function) */
-    PO_FUNC     /* imm = function index in the module */
+    PO_FUNC,    /* imm = function index in the module */
+    PO_RARRAY   /* {r0, ..., rN-1}[idx] of mov.indirect: reg = the index register; the array's
+                 * register slots are the instruction's rarray (n_targets of them) */
 } ptx_opnd_kind;
 
 #define PTX_NO_REG UINT32_MAX
@@ -218,8 +222,12 @@ typedef struct ptx_instr {
      * .param scratch of the calling function, as symbol references) are listed here. */
     int32_t *call_args;
     /* brx.idx: the candidate labels' instruction indices (from its .branchtargets list); the
-     * index is its only operand, o[0] (nopnd = 1). */
-    uint32_t *targets;
+     * index is its only operand, o[0] (nopnd = 1). mov.indirect: its register array's slots
+     * (rarray, n_targets of them; malloc'd like targets). */
+    union {
+        uint32_t *targets;
+        uint32_t *rarray;
+    };
 
     /* Control flow, filled by ptx_cfg.c: for a branch (bra, brx.idx), the instruction index
      * where its divergent paths meet again (the immediate post-dominator's first instruction,

@@ -13,7 +13,7 @@ const char *const ptx_qclass_name[QC_COUNT] = {
     "vote mode", "atomic operation", "funnel-shift direction", "barrier operation", "barrier reduction",
     "membar level", "testp property", "prmt mode", "vector", "memory order", "scope", "cache operator", ".warp",
     ".idx", ".to", ".aligned", ".uni", ".sync", ".ftz", ".sat", ".approx", ".full", ".cc", ".nc", ".volatile",
-    ".wrap", ".clamp", ".shiftamt"};
+    ".wrap", ".clamp", ".shiftamt", ".indirect"};
 
 /* ---- type sets ---- */
 
@@ -317,9 +317,15 @@ static int chk_slct(const qd *q, ptx_instr *in, const char *op, char *why, size_
     return 0;
 }
 
+/* mov.indirect (gtlm's extension, Morpheus' Indirect-MOV): a register-indexed move of one
+ * data register; predicates are not data registers. */
 static int chk_mov(const qd *q, ptx_instr *in, const char *op, char *why, size_t n)
 {
-    return one_type(q, in, T(PRED) | TS_BITS | TS_INT | TS_FLT, op, why, n);
+    if (!q->v[QC_INDIRECT]) return one_type(q, in, T(PRED) | TS_BITS | TS_INT | TS_FLT, op, why, n);
+    if (q->ntypes == 1 && q->types[0] == PT_PRED) return ptx_reason(why, n, "mov.indirect cannot move .pred values");
+    if (one_type(q, in, TS_BITS | TS_INT | TS_FLT, "mov.indirect", why, n)) return -1;
+    in->op = OP_MOV_INDIRECT;
+    return 0;
 }
 
 static int chk_cvt(const qd *q, ptx_instr *in, const char *op, char *why, size_t n)
@@ -523,7 +529,7 @@ static const ptx_opspec ops[] = {
     {"max", OP_MAX, Q(TYPE) | Q(FTZ), chk_minmax},
     {"membar", OP_MEMBAR, Q(LEVEL), chk_membar},
     {"min", OP_MIN, Q(TYPE) | Q(FTZ), chk_minmax},
-    {"mov", OP_MOV, Q(TYPE), chk_mov},
+    {"mov", OP_MOV, Q(TYPE) | Q(INDIRECT), chk_mov},
     {"mul", OP_MUL, FLT_Q | Q(MUL), chk_mul},
     {"mul24", OP_MUL24, Q(TYPE) | Q(MUL), chk_mul24},
     {"nanosleep", OP_NANOSLEEP, Q(TYPE), chk_u32},

@@ -61,6 +61,7 @@ static const qual quals[] = {
     {"warp", QC_WARP, 1}, {"to", QC_TO, 1}, {"aligned", QC_ALIGNED, 1}, {"ftz", QC_FTZ, 1}, {"sat", QC_SAT, 1},
     {"approx", QC_APPROX, 1}, {"full", QC_FULL, 1}, {"cc", QC_CC, 1}, {"nc", QC_NC, 1},
     {"volatile", QC_VOLATILE, 1}, {"wrap", QC_WRAP, 1}, {"clamp", QC_CLAMP, 1}, {"shiftamt", QC_SHIFTAMT, 1},
+    {"indirect", QC_INDIRECT, 1},
 };
 
 /* Opcodes that exist in PTX but not in gtlm's subset, with the reason given to the user. */

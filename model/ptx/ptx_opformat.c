@@ -26,6 +26,7 @@ const char *ptx_operand_pattern(const ptx_instr *in, unsigned n, const char **ex
     case OP_SELP: p = "dssp"; break;
     case OP_SLCT: p = "dsst"; break;
     case OP_MOV: p = "um"; break;
+    case OP_MOV_INDIRECT: p = "dr"; break; /* the write form, "Rs", is picked by the parser */
     case OP_CVT: p = "dt"; break;
     case OP_CVTA: p = "dy"; break;
     case OP_LD: p = "va"; break;

@@ -87,6 +87,8 @@ static void fill_registers(ptx_instr *in, const char *pattern)
         case PO_VEC:
             for (unsigned e = 0; e < o->vec_n; e++) add_reg(list, n, o->vec[e]);
             break;
+        /* the index is read; the array's registers are not listed (which one is known at run time) */
+        case PO_RARRAY: add_reg(in->src, &in->nsrc, o->reg); break;
         default: break;
         }
     }
@@ -252,6 +254,8 @@ void pp_instruction(pp *p)
         size_t n = count_operands(p, op_idx + 1, end);
         const char *expect = "";
         pattern = n <= PTX_MAX_OPNDS ? ptx_operand_pattern(in, (unsigned)n, &expect) : NULL;
+        /* mov.indirect writes when its register array comes first: {a, b, ...}[i], s */
+        if (pattern && in->op == OP_MOV_INDIRECT && pp_is(&p->tok[p->pos], '{')) pattern = "Rs";
         if (!pattern) {
             char opc[64];
             ptx_format_opcode(in, opc, sizeof opc);

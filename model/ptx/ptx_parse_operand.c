@@ -341,6 +341,45 @@ static int vector_operand(pp *p, ptx_instr *in, ptx_operand *o, char k)
     return 0;
 }
 
+/* ---- mov.indirect's register array ---- */
+
+/* The document's Indirect-MOV takes an 8-bit register number (spec G9). */
+#define PTX_RARRAY_MAX 256u
+
+/* {r0, ..., rN-1}[idx]: N data registers of the instruction's type, indexed by a 32-bit integer
+ * register. The array goes to in->rarray, the index to o->reg. */
+static int rarray_operand(pp *p, ptx_instr *in, ptx_operand *o, unsigned k, char kind)
+{
+    pp_next(p); /* { */
+    size_t cap = 0;
+    unsigned n = 0;
+    do {
+        const ptx_tok *t = pp_next(p);
+        if (n == PTX_RARRAY_MAX) {
+            pp_error(p, t, "a register array has at most %u registers (Indirect-MOV's 8-bit register number)",
+                     PTX_RARRAY_MAX);
+            return -1;
+        }
+        uint32_t slot;
+        if (reg_operand(p, in, t, &slot, kind, 0) || pp_check_register_type(p, in, k, (ptx_type)in->type, slot, t))
+            return -1;
+        if (PP_GROW(p, in->rarray, cap, (size_t)n + 1)) return -1;
+        in->rarray[n++] = slot;
+        in->n_targets = (uint16_t)n; /* freed with the instruction from here on */
+    } while (pp_accept(p, ','));
+    if (pp_expect(p, '}', "to close the register array") || pp_expect(p, '[', "after the register array ({r0, ...}[index])"))
+        return -1;
+    const ptx_tok *t = pp_next(p);
+    if (t->kind == TK_NUM || pp_is(t, '-')) {
+        pp_error(p, t, "the index of a register array must be a register (a constant index is a plain mov)");
+        return -1;
+    }
+    if (reg_operand(p, in, t, &o->reg, 'i', 0) || pp_check_register_type(p, in, k, PT_U32, o->reg, t)) return -1;
+    if (pp_expect(p, ']', "to close the register array's index")) return -1;
+    o->kind = PO_RARRAY;
+    return 0;
+}
+
 /* ---- addresses ---- */
 
 static int address_operand(pp *p, ptx_instr *in, ptx_operand *o)
@@ -473,6 +512,16 @@ static int operand(pp *p, ptx_instr *in, unsigned k, char kind)
     }
     if (kind == 'a') return address_operand(p, in, o);
     if (kind == 'l' || kind == 'x') return label_operand(p, in, o, k, kind == 'x');
+    if (kind == 'r' || kind == 'R') {
+        if (pp_is(t, '{')) return rarray_operand(p, in, o, k, kind);
+        pp_describe(p, t, got, sizeof got);
+        pp_error(p, t, "expected a register array {r0, r1, ...}[index] as operand %u of mov.indirect, got %s", k + 1, got);
+        return -1;
+    }
+    if (in->op == OP_MOV_INDIRECT && pp_is(t, '{')) {
+        pp_error(p, t, "mov.indirect takes one register array, as its destination or as its source");
+        return -1;
+    }
     if (pp_is(t, '[')) {
         pp_error(p, t, "an address is not valid as operand %u here", k + 1);
         return -1;

@@ -105,3 +105,13 @@ int pp_check_operand_types(pp *p, const ptx_instr *in, unsigned k, char kind, co
     }
     return 0;
 }
+
+int pp_check_register_type(pp *p, const ptx_instr *in, unsigned k, ptx_type want, uint32_t reg, const ptx_tok *t)
+{
+    const ptx_func *f = &p->m->funcs[p->f.fi];
+    char why[160], opc[64];
+    if (fits(want, (ptx_type)f->regs[reg].type, 0, why, sizeof why) == 0) return 0;
+    ptx_format_opcode(in, opc, sizeof opc);
+    pp_error(p, t, "operand %u of %s: register '%s': %s", k + 1, opc, f->regs[reg].name, why);
+    return -1;
+}

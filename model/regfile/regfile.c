@@ -135,6 +135,27 @@ uint32_t regfile_operand_reads(regfile *rf, uint32_t slot, const uint32_t *src, 
     return extra;
 }
 
+uint32_t regfile_indirect_reads(regfile *rf, uint32_t slot, const uint32_t *reg, int n, uint32_t base,
+                                uint32_t first_cycles, uint32_t delay, uint64_t cycle)
+{
+    uint32_t shift = rf->cfg.bank_use_warp_id ? slot : 0;
+    uint32_t groups = rf->cfg.n_groups > 1 ? rf->cfg.n_groups : 1;
+    uint32_t per = rf->cfg.n_banks / groups, first = (slot % groups) * per;
+    uint32_t ports = rf->cfg.port_reads > 1 ? rf->cfg.port_reads : 1;
+    uint32_t at = first_cycles + delay - 1; /* the collector cycle of the first request (0-based) */
+    for (int i = 0; i < n; i++) {
+        uint32_t busy = 0; /* cycles the bank still serves this cycle's reads (none with one bank) */
+        if (rf->cfg.n_banks > 1 && rf->bank_cycle == cycle)
+            busy = (rf->bank_use[first + (reg[i] + base + shift) % per] + ports - 1) / ports;
+        uint32_t granted = at > busy ? at : busy;
+        rf->st.indirect_conflict_cycles += granted - at;
+        rf->st.indirect_reads++;
+        if (rf->cfg.n_banks > 1) rf->st.operand_reads++; /* as regfile_operand_reads counts */
+        at = granted + 1; /* the next one is requested after this one */
+    }
+    return n > 0 ? at - first_cycles : 0;
+}
+
 uint32_t regfile_nonop_access(regfile *rf, uint32_t rn, int is_write, uint64_t cycle)
 {
     if (is_write) rf->st.nonop_writes++;

@@ -43,6 +43,8 @@ typedef struct regfile_stats {
     uint64_t nonop_reads, nonop_writes;
     uint64_t operand_conflict_cycles; /* extra operand-read cycles (the baseline bank_conflict_cycles) */
     uint64_t nonop_conflict_cycles;   /* cycles non-operand accesses waited behind the same bank */
+    uint64_t indirect_reads;          /* mov.indirect's second, serial reads (also in operand_reads) */
+    uint64_t indirect_conflict_cycles;/* cycles those waited for their bank beyond the serial delay */
 } regfile_stats;
 
 typedef struct regfile {
@@ -86,6 +88,15 @@ uint32_t regfile_dur(const regfile *rf);
  * the caller) of a warp in slot with frame base. Returns the extra read cycles of the busiest bank. */
 uint32_t regfile_operand_reads(regfile *rf, uint32_t slot, const uint32_t *src, int n, uint32_t base,
                                uint64_t cycle);
+/* Arbiter, mov.indirect's second reads (docs/morpheus.md, "The native Indirect-MOV"): after the
+ * instruction's first reads (first_cycles collector cycles, 1 + the extra cycles
+ * regfile_operand_reads returned) and delay more cycles, the collector reads the indexed registers
+ * reg[0..n) one after the other (one per distinct register the lanes index). Each waits for its
+ * bank's reads of this cycle: a bank with k reads is busy for ceil(k / port_reads) collector
+ * cycles. The reads do not occupy the banks for the instructions issued later (the arbiter keeps
+ * one cycle). Returns the cycles the instruction's operands take beyond first_cycles. */
+uint32_t regfile_indirect_reads(regfile *rf, uint32_t slot, const uint32_t *reg, int n, uint32_t base,
+                                uint32_t first_cycles, uint32_t delay, uint64_t cycle);
 /* Arbiter, non-operand side: one 128-byte read or write of register rn in cycle. Returns the cycles
  * it waits behind earlier accesses to its bank in that cycle. */
 uint32_t regfile_nonop_access(regfile *rf, uint32_t rn, int is_write, uint64_t cycle);

@@ -152,6 +152,10 @@ struct simt_warp {
     uint64_t thread_insn; /* thread instructions (active lanes summed) */
     uint64_t writes;      /* stores, atomics and barriers executed (what can wake a spinning warp) */
     simt_spin spin;       /* spin-wait detection (simt_spin.c) */
+    /* The last mov.indirect: the distinct array registers (frame slots) its lanes read or wrote,
+     * in lane order, for the timing model's second register-file access. */
+    uint32_t imov_n;
+    uint32_t imov_reg[SIMT_WARP];
 };
 
 struct simt_cta {

@@ -117,6 +117,12 @@ void simt_format_error(const simt_launch *l, const simt_error *e, char *buf, siz
     }
     uint32_t t = e->warp * SIMT_WARP + e->lane;
     uint32_t tid[3] = {t % l->block[0], (t / l->block[0]) % l->block[1], t / (l->block[0] * l->block[1])};
+    if (e->space == PS_REG) { /* a register index (mov.indirect), not an address: the detail says it */
+        snprintf(buf, len, "kernel '%s': %s at %s: warp %u lane %u (thread (%u,%u,%u) of CTA (%u,%u,%u)): %s",
+                 l->kernel->name, status_text(e->status), where, e->warp, e->lane, tid[0], tid[1], tid[2], e->cta[0],
+                 e->cta[1], e->cta[2], e->detail);
+        return;
+    }
     snprintf(buf, len,
              "kernel '%s': %s at %s: warp %u lane %u (thread (%u,%u,%u) of CTA (%u,%u,%u)): %s at address 0x%llx",
              l->kernel->name, status_text(e->status), where, e->warp, e->lane, tid[0], tid[1], tid[2], e->cta[0],

@@ -1,5 +1,6 @@
 /* One warp instruction: guard, operand fetch, dispatch to the ALU, memory, control flow and
  * warp-level operations, then reconvergence. */
+#include <stdio.h>
 #include <string.h>
 
 #include "simt_internal.h"
@@ -139,6 +140,38 @@ static void exec_mov(simt_warp *w, const simt_entry *e, const ptx_instr *in, uin
         return;
     }
     write_reg(w, e, d->reg, v, active);
+}
+
+/* mov.indirect (Morpheus' Indirect-MOV, docs/morpheus.md): d = {array}[index] (read form) or
+ * {array}[index] = s (write form) in every lane of active, each lane with its own index. An index
+ * beyond the array stops the warp before any lane moves. */
+static simt_status exec_mov_indirect(simt_warp *w, const simt_entry *e, const ptx_instr *in, uint32_t active,
+                                     simt_error *err)
+{
+    int wr = in->o[0].kind == PO_RARRAY;
+    const ptx_operand *a = &in->o[wr ? 0 : 1], *v = &in->o[wr ? 1 : 0];
+    const uint64_t *idx = reg_row(w, e, a->reg);
+    w->imov_n = 0;
+    for (uint32_t m = active; m; m &= m - 1) {
+        uint32_t l = (uint32_t)__builtin_ctz(m), i = (uint32_t)idx[l];
+        if (i >= in->n_targets) {
+            char why[96];
+            snprintf(why, sizeof why, "mov.indirect index %u beyond its register array (%u registers)", i, in->n_targets);
+            return simt_fail(w, err, SIMT_ERR_BOUNDS, l, i, PS_REG, why);
+        }
+    }
+    uint64_t val[SIMT_WARP], mask = type_mask(in->type);
+    if (wr) fetch(w, e, v, active, val);
+    for (uint32_t m = active; m; m &= m - 1) {
+        uint32_t l = (uint32_t)__builtin_ctz(m), r = in->rarray[(uint32_t)idx[l]];
+        uint32_t k = 0;
+        while (k < w->imov_n && w->imov_reg[k] != r) k++;
+        if (k == w->imov_n) w->imov_reg[w->imov_n++] = r;
+        if (wr) reg_row(w, e, r)[l] = val[l] & mask;
+        else val[l] = reg_row(w, e, r)[l] & mask; /* all read before d is written: d may be in the array */
+    }
+    if (!wr) write_reg(w, e, v->reg, val, active);
+    return SIMT_OK;
 }
 
 static uint64_t window_of(uint8_t space)
@@ -337,6 +370,7 @@ simt_status simt_warp_step(simt_warp *w, simt_mem_access *acc, simt_error *err)
     case OP_NANOSLEEP:
         break; /* no functional effect in lock-step execution */
     case OP_MOV: exec_mov(w, e, in, active); break;
+    case OP_MOV_INDIRECT: st = exec_mov_indirect(w, e, in, active, err); break;
     case OP_CVTA: exec_cvta(w, e, in, active); break;
     case OP_LD: st = simt_exec_ld(w, in, active, acc, err); break;
     case OP_ST:

@@ -123,12 +123,26 @@ static int sb_rebase(const uint32_t *r, int n, uint32_t base, uint32_t *buf)
     return n;
 }
 
+/* mov.indirect: which array register it reads or writes is known only after its index is read,
+ * so a pending write to any of them holds it back (RAW for the read form, WAW for the write). */
+static int sb_rarray_pending(scoreboard *sb, uint32_t warp, const struct ptx_instr *in, uint32_t reg_base)
+{
+    for (uint32_t i = 0; i < in->n_targets; i++) {
+        if (!sb_is_pending(sb, warp, in->rarray[i] + reg_base)) continue;
+        if (in->o[0].kind == PO_RARRAY) sb->waw_stalls++;
+        else sb->raw_stalls++;
+        return 1;
+    }
+    return 0;
+}
+
 int sb_can_issue_instr(scoreboard *sb, uint32_t warp, const struct ptx_instr *in, uint32_t reg_base)
 {
     uint32_t s[PTX_MAX_REGS_PER_INSTR], d[PTX_MAX_REGS_PER_INSTR];
     int ns = sb_rebase(in->src, in->nsrc, reg_base, s);
     int nd = sb_rebase(in->dst, in->ndst, reg_base, d);
-    return sb_can_issue(sb, warp, s, ns, d, nd);
+    if (!sb_can_issue(sb, warp, s, ns, d, nd)) return 0;
+    return in->op != OP_MOV_INDIRECT || !sb->pending[warp] || !sb_rarray_pending(sb, warp, in, reg_base);
 }
 
 int sb_reserve_instr(scoreboard *sb, uint32_t warp, const struct ptx_instr *in, uint32_t reg_base)

@@ -32,6 +32,8 @@ typedef struct sm_config {
     int dual_issue_diff_units;
     int n_reg_banks;
     int reg_file_port_throughput;  /* register reads one bank serves per cycle */
+    int imov_delay;  /* mov.indirect: collector cycles from its first reads to its second, serial read */
+    int imov_stats;  /* register the gpu.sm[i].imov.* statistics */
     int reg_bank_use_warp_id;
     int result_stages; /* cycles a non-memory result takes beyond its unit latency; -1: by compat mode */
     int ldst_result_stages; /* cycles an L1D-path load's result takes beyond gtlm's LD/ST timing; -1: by compat */

@@ -101,6 +101,9 @@ typedef struct sm_stats {
     uint64_t ctas_done;
     uint64_t fu_issued[FU_N];
     uint64_t bank_conflict_cycles;
+    /* mov.indirect (Morpheus' Indirect-MOV): instructions, their second register reads (read form)
+     * and writes (write form), and the cycles those reads waited for their bank */
+    uint64_t imov_insn, imov_reads, imov_writes, imov_conflict_cycles;
     uint64_t rf_reads, rf_writes;             /* 128-byte warp register accesses */
     uint64_t ldst_res_fail[CACHE_FAIL_COUNT]; /* L1 reservation failures that stalled LD/ST */
     uint64_t l1_bank_conflicts;               /* L1D requests that waited a cycle for their bank */

@@ -169,6 +169,32 @@ static int result_stages(const gtlm_config *c)
     return n >= 0 ? n : c->gpu.gpgpusim_compat ? SM_GPGPUSIM_RESULT_STAGES : 0;
 }
 
+/* mov.indirect's second register access (docs/morpheus.md, "The native Indirect-MOV"): the read
+ * form reads the indexed registers after its first reads (the returned extra operand cycles); the
+ * write form writes them at writeback like any destination, reserved here since which ones is
+ * known only once the index was read. */
+static uint32_t imov_access(sm_core *s, uint32_t slot, const ptx_instr *in, uint32_t base, uint32_t first_extra,
+                            uint64_t cycle)
+{
+    const simt_warp *w = s->warps[slot].w;
+    s->st.imov_insn++;
+    if (in->o[0].kind == PO_RARRAY) {
+        uint32_t d[SIMT_WARP];
+        for (uint32_t i = 0; i < w->imov_n; i++) d[i] = w->imov_reg[i] + base;
+        sb_reserve(&s->sb, slot, d, (int)w->imov_n); /* free: the scoreboard held back a pending one */
+        s->st.imov_writes += w->imov_n;
+        s->st.rf_writes += w->imov_n;
+        return 0;
+    }
+    uint64_t waited = s->rf.st.indirect_conflict_cycles;
+    uint32_t extra = regfile_indirect_reads(&s->rf, slot, w->imov_reg, (int)w->imov_n, base, 1 + first_extra,
+                                            (uint32_t)s->cfg->sm.imov_delay, cycle);
+    s->st.imov_reads += w->imov_n;
+    s->st.rf_reads += w->imov_n;
+    s->st.imov_conflict_cycles += s->rf.st.indirect_conflict_cycles - waited;
+    return extra;
+}
+
 /* The timing side of an issued instruction: counts, the scheduler's note, and the LD/ST unit or
  * the result's writeback. */
 static void issue_done(sm_core *s, uint32_t slot, const ptx_instr *in, fu_timing t, int inst, uint32_t func,
@@ -191,11 +217,16 @@ static void issue_done(sm_core *s, uint32_t slot, const ptx_instr *in, fu_timing
     }
     s->fu_free[t.unit][inst] = cycle + t.initiation;
     uint32_t extra = regfile_operand_reads(&s->rf, slot, in->src, in->nsrc, base, cycle);
+    int imov = in->op == OP_MOV_INDIRECT && !ws->tw;
+    uint32_t second = imov ? imov_access(s, slot, in, base, extra, cycle) : 0;
     s->st.bank_conflict_cycles += extra;
-    extra += wake + (uint32_t)result_stages(s->cfg);
+    extra += second + wake + (uint32_t)result_stages(s->cfg);
     if (s->slb) sm_slumber_dests(s, slot, in, base, cycle, cycle + t.latency + extra);
     for (int i = 0; i < in->ndst; i++)
         if (in->dst[i] != PTX_NO_REG) sm_wheel_add(s, cycle + t.latency + extra, slot, in->dst[i] + base, SM_NO_RECORD);
+    if (imov && in->o[0].kind == PO_RARRAY) /* the write form's destinations */
+        for (uint32_t i = 0; i < ws->w->imov_n; i++)
+            sm_wheel_add(s, cycle + t.latency + extra, slot, ws->w->imov_reg[i] + base, SM_NO_RECORD);
     if (fences && ws->stores) ws->fence = 1;
 }
 

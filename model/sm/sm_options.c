@@ -63,6 +63,11 @@ int sm_options_register(opt_registry *r, sm_config *c, strbuf *e)
     rc |= opt_add_int(r, b, "-gpgpu_reg_file_port_throughput", &c->reg_file_port_throughput, "1", 1, 8,
                       "register reads one bank serves per cycle: k reads of a bank in one cycle delay the result by "
                       "ceil(k / this) - 1 cycles", e);
+    rc |= opt_add_int(r, b, "-gtlm_indirect_mov_delay", &c->imov_delay, "1", 1, 16,
+                      "mov.indirect (Morpheus' Indirect-MOV): cycles after its first register reads (the index) "
+                      "before the operand collector requests the indexed register", e);
+    rc |= opt_add_bool(r, b, "-gtlm_indirect_mov_stats", &c->imov_stats, "0",
+                       "report the gpu.sm[i].imov.* statistics (indirect moves, their second reads and waits)", e);
     rc |= opt_add_bool(r, b, "-gpgpu_reg_bank_use_warp_id", &c->reg_bank_use_warp_id, "0",
                        "offset a register's bank by its warp id", e);
     rc |= opt_add_int(r, b, "-gtlm_result_stages", &c->result_stages, "-1", -1, 64,

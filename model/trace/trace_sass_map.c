@@ -262,6 +262,8 @@ void trace_sass_map(const ptx_instr *in, int in_kernel, trace_sass *o)
         break;
     case OP_ACTIVEMASK: set(o, "VOTE.ANY"); break;
     case OP_NANOSLEEP: set(o, "NANOSLEEP"); break;
+    /* no SASS opcode: a trace carries no indexed register, so it replays as a plain move */
+    case OP_MOV_INDIRECT: set(o, "MOV"); break;
     case OP_INVALID: case OP_COUNT: break;
     }
     if (!o->opcode[0]) set(o, "NOP");

@@ -389,6 +389,15 @@ void SmModule::register_stats(stat_registry *r)
         stat_add_counter(r, (p + "load_latency_hist[" + std::to_string(b) + "]").c_str(), &s->load_latency_hist[b],
                          "instructions", "global/local loads with latency in [2^b, 2^(b+1)) cycles", nullptr);
     register_lbc(r, p, core_, s);
+    if (core_.cfg->sm.imov_stats) { // only when asked: the baseline's statistics stay
+        const Entry im[] = {
+            {"imov.insn", &s->imov_insn, "instructions", "mov.indirect (Indirect-MOV) instructions issued"},
+            {"imov.reads", &s->imov_reads, "accesses", "their second, serial register reads (read form)"},
+            {"imov.writes", &s->imov_writes, "accesses", "their indexed register writes (write form)"},
+            {"imov.conflict_cycles", &s->imov_conflict_cycles, "cycles", "cycles the second reads waited for their bank"},
+        };
+        add_all(r, p, im, sizeof im / sizeof *im);
+    }
     // only when one runs (or -lb_load_stats asks for the block): the baseline's statistics stay
     if (core_.lb_on || core_.pcal_on || core_.l1ext_on || core_.cfg->lb.load_stats) {
         const Entry lb[] = {

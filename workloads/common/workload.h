@@ -17,7 +17,7 @@
 
 #include <gtlm/gtlm.h>
 
-#define WL_MAX_PARAMS 6
+#define WL_MAX_PARAMS 7
 
 /* Result of a workload run. */
 enum { WL_OK = 0, WL_WRONG = 1, WL_ERROR = 2, WL_USAGE = 3 /* bad size or parameter */ };

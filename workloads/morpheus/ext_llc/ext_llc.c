@@ -16,10 +16,14 @@
  * stream that separates exact LRU from 12-bit saturating counters (script_lru).
  * In timing mode the driver also prints the mean service time per request class from the kernel's
  * clock stamps (poll start, request seen, lookup done, data moved, busy bit cleared), read outside the output digest since
- * clocks differ between modes. */
+ * clocks differ between modes.
+ * `indirect_mov 2` runs the kernel with gtlm's native mov.indirect in place of Algorithm 2's brx.idx
+ * switches: its PTX is the committed one rewritten at load time (imov_rewrite.h), since nvcc cannot
+ * emit the instruction. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/imov_rewrite.h"
 #include "workload.h"
 
 extern const char workload_morpheus_ext_llc_ptx[], workload_morpheus_ext_llc_ptxas[];
@@ -212,12 +216,33 @@ static void report(wl_ctx *c, const uint32_t *stamp, const int *cls, size_t n, i
     }
 }
 
+/* indirect_mov 2: the kernel's module with both data-move sites as mov.indirect (in place of c->mod). */
+static int load_native_imov(wl_ctx *c)
+{
+    int sites = 0;
+    char *text = imov_rewrite(workload_morpheus_ext_llc_ptx, &sites);
+    if (!text) return wl_check(c, GTLM_ENOMEM, "rewriting the PTX for indirect_mov 2");
+    int rc = WL_OK;
+    if (sites != 2) {
+        fprintf(c->out, "ext_llc: the PTX has %d brx.idx move sites, expected 2 (the read and the write)\n", sites);
+        rc = WL_ERROR;
+    }
+    gtlm_module *m = NULL;
+    if (rc == WL_OK) rc = wl_check(c, gtlm_module_load_ptx(c->sim, text, "morpheus/ext_llc_imov.ptx", &m), "loading the mov.indirect module");
+    if (rc == WL_OK)
+        rc = wl_check(c, gtlm_module_set_ptxas_info(c->sim, m, workload_morpheus_ext_llc_ptxas), "reading the ptxas report");
+    free(text);
+    if (rc == WL_OK) c->mod = m;
+    return rc;
+}
+
 static int run(wl_ctx *c)
 {
     const int ctas = (int)wl_param(c, "ctas"), warps = (int)wl_param(c, "warps");
     const int storage = (int)wl_param(c, "storage"), reqs = (int)wl_param(c, "reqs");
     const int rf_warps = storage == ST_RF ? warps : storage == ST_L1 ? 0 : (int)wl_param(c, "rf_warps");
     const int mix = (int)wl_param(c, "stream") == 2;
+    if (wl_param(c, "indirect_mov") == 2 && load_native_imov(c) != WL_OK) return WL_ERROR;
     const uint32_t pool = mix ? 64 : 48; /* lines per set: 1.5 x the ways; the LRU stream needs 64 */
     const int n_sets = ctas * warps, slots = reqs + 1;
     const size_t n_slots = (size_t)n_sets * slots, n_lines = (size_t)n_sets * pool;
@@ -305,27 +330,28 @@ static int run(wl_ctx *c)
 
 static const char *check(const long *p)
 {
-    /* p: ctas, warps, storage, rf_warps, reqs, stream */
+    /* p: ctas, warps, storage, rf_warps, reqs, stream, indirect_mov */
     if (p[1] < 1 || p[1] > 64) return "warps must be 1..64";
     if (p[2] < ST_RF || p[2] > ST_RF_L1) return "storage must be 1 (RF), 2 (L1) or 3 (RF+L1)";
     if (p[2] == ST_RF_L1 && (p[3] < 1 || p[3] >= p[1])) return "storage 3 needs rf_warps in 1..warps-1";
     if (p[5] < 1 || p[5] > 2) return "stream must be 1 (random) or 2 (the LRU stream beyond 4095 accesses)";
     if (p[5] == 2 && p[4] < 96) return "stream 2 needs reqs >= 96";
     if (p[0] < 1 || p[0] * p[1] * 64 > (1L << 18)) return "ctas x warps x 64 lines must fit 18-bit tags";
+    if (p[6] < 1 || p[6] > 2) return "indirect_mov must be 1 (Algorithm 2: brx.idx switches) or 2 (the native mov.indirect)";
     return NULL;
 }
 
 const wl_desc workload_morpheus_ext_llc = {
     .name = "ext_llc",
     .suite = "morpheus",
-    .description = "Morpheus' extended-LLC helper kernel: one warp per set, WST polling, Alg. 1 lookup, brx.idx moves",
+    .description = "Morpheus' extended-LLC helper kernel: one warp per set, WST polling, Alg. 1 lookup, brx.idx or mov.indirect moves",
     .kernels = "ext_llc_warm, ext_llc",
     .ptx = workload_morpheus_ext_llc_ptx,
     .ptxas = workload_morpheus_ext_llc_ptxas,
-    .params = {"ctas", "warps", "storage", "rf_warps", "reqs", "stream"},
-    .tiny = {2, 8, ST_RF_L1, 6, 64, 1},
-    .sim = {2, 24, ST_RF_L1, 16, 256, 1},
-    .paper = {2, 24, ST_RF_L1, 16, 1024, 1},
+    .params = {"ctas", "warps", "storage", "rf_warps", "reqs", "stream", "indirect_mov"},
+    .tiny = {2, 8, ST_RF_L1, 6, 64, 1, 1},
+    .sim = {2, 24, ST_RF_L1, 16, 256, 1, 1},
+    .paper = {2, 24, ST_RF_L1, 16, 1024, 1, 1},
     .run = run,
     .check = check,
 };
