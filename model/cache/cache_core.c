@@ -325,7 +325,7 @@ static void touch(cache_core *c, cache_line *l) { l->last_use = ++c->stamp; }
 static cache_status fail(cache_core *c, cache_result *r, cache_fail_reason why)
 {
     c->st.res_fail[why]++;
-    r->status = CACHE_RESERVATION_FAIL;
+    r->status = r->stat_status = CACHE_RESERVATION_FAIL;
     r->fail = (uint8_t)why;
     return CACHE_RESERVATION_FAIL;
 }
@@ -339,6 +339,31 @@ static uint8_t readable_after_write(const cache_core *c, const cache_req *req, u
     return written & (uint8_t)~req->partial_mask;
 }
 
+/* A write makes `written` sectors of l present: the readable ones valid, the others unreadable. */
+static void write_sectors(const cache_core *c, cache_line *l, const cache_req *req, uint8_t written)
+{
+    l->valid |= readable_after_write(c, req, written);
+    l->unreadable = (uint8_t)((l->unreadable | written) & ~l->valid);
+}
+
+/* GPGPU-Sim's count of a write to a present line that was served as a hit: its probe sees the
+   written sector pending (HIT_RESERVED) or neither valid nor written (SECTOR_MISS, then counted as
+   a miss: lazy fetch-on-read, write-through and no-allocate alike). present: valid | unreadable
+   before the write. Only counters move: the status, hence the timing, stays a hit. */
+static void recount_write_hit(cache_core *c, cache_result *r, uint8_t mask, uint8_t present, uint8_t pending)
+{
+    if (mask & pending) {
+        c->st.hits--;
+        c->st.hit_reserved++;
+        r->stat_status = CACHE_HIT_RESERVED;
+    } else if (mask & (uint8_t)~present) {
+        c->st.hits--;
+        c->st.misses++;
+        c->st.sector_misses++;
+        r->stat_status = CACHE_MISS;
+    }
+}
+
 static cache_status hit(cache_core *c, cache_result *r, int set, int way, const cache_req *req)
 {
     cache_line *l = cache_line_at(c, set, way);
@@ -348,6 +373,7 @@ static cache_status hit(cache_core *c, cache_result *r, int set, int way, const 
         if (l->prefetched) cache_pf_demand_hit(c, l);
     }
     c->st.hits++;
+    c->st.served_hits++;
     if (c->hooks.on_hit) c->hooks.on_hit(c->hooks.ctx, l, set, way, req);
     r->status = CACHE_HIT;
     return CACHE_HIT;
@@ -490,7 +516,7 @@ static cache_status lazy_alloc(cache_core *c, const cache_req *req, uint64_t la,
     if (mq_room(c) < nout) return fail(c, r, CACHE_FAIL_MISS_QUEUE);
     install(c, set, victim, la);
     cache_line *l = cache_line_at(c, set, victim);
-    l->valid = readable_after_write(c, req, mask);
+    write_sectors(c, l, req, mask);
     l->dirty = write_back ? mask : 0;
     r->writeback_sent = (uint8_t)wb;
     if (!write_back) {
@@ -556,6 +582,7 @@ cache_status cache_access(cache_core *c, const cache_req *req, cache_result *r)
     c->gen++;
     int simple = 0;
     cache_status st = access_once(c, req, r, la, &simple);
+    if (st != CACHE_HIT) r->stat_status = (uint8_t)st; /* a hit's was set by recount_write_hit */
     if (c->mclass && st != CACHE_RESERVATION_FAIL) cache_classify(c, req, la, st);
     if (cache_pm_sectored(c)) cache_pm_sync(c, cache_set_index(c, req->addr), -1, 0);
     c->fail_known = (uint8_t)(simple && st == CACHE_RESERVATION_FAIL);
@@ -604,15 +631,19 @@ static cache_status access_once(cache_core *c, const cache_req *req, cache_resul
 
     if (wp == 'B') {
         if (l) {
-            uint8_t now = mask & (uint8_t)~pending, later = mask & pending;
+            uint8_t now = mask & (uint8_t)~pending, later = mask & pending, present = l->valid | l->unreadable;
             if (later) {
                 if (merge_full(c, m, later) || mshr_reserve(c, m))
                     return fail(c, r, CACHE_FAIL_MSHR_MERGE);
                 mshr_add_waiter(c, m, req, later, 1);
             }
-            l->valid |= readable_after_write(c, req, now);
+            write_sectors(c, l, req, now);
             l->dirty |= now;
-            if (!later) return hit(c, r, set, way, req);
+            if (!later) {
+                hit(c, r, set, way, req);
+                recount_write_hit(c, r, mask, present, 0);
+                return CACHE_HIT;
+            }
             touch(c, l);
             c->st.hit_reserved++;
             r->status = CACHE_HIT_RESERVED;
@@ -628,6 +659,7 @@ static cache_status access_once(cache_core *c, const cache_req *req, cache_resul
         if (mq_room(c) < 1 + (wp == 'E' && !l->reserved && l->dirty != 0))
             return fail(c, r, CACHE_FAIL_MISS_QUEUE);
         hit(c, r, set, way, req);
+        recount_write_hit(c, r, mask, l->valid | l->unreadable, pending);
         if (wp == 'E') {
             if (!l->reserved) {
                 r->writeback_sent = l->dirty != 0;
@@ -635,9 +667,10 @@ static cache_status access_once(cache_core *c, const cache_req *req, cache_resul
             } else {
                 l->valid &= (uint8_t)~mask;
                 l->dirty &= (uint8_t)~mask;
+                l->unreadable &= (uint8_t)~mask;
             }
         } else {
-            l->valid |= readable_after_write(c, req, mask & (uint8_t)~pending);
+            write_sectors(c, l, req, mask & (uint8_t)~pending);
         }
         mq_push(c, la, mask, CACHE_OUT_WRITE, req->cookie);
         c->st.writes_sent++;
@@ -674,6 +707,7 @@ int cache_fill(cache_core *c, uint64_t line_addr, uint8_t sector_mask, uint64_t 
         if (way >= 0) {
             cache_line *l = cache_line_at(c, set, way);
             l->valid |= arrived;
+            l->unreadable &= (uint8_t)~arrived;
             l->reserved &= (uint8_t)~arrived;
             l->dirty |= dirty;
             if (e->has_load) l->owner_pc_hash = e->pc_hash;
@@ -734,6 +768,7 @@ void cache_invalidate_all(cache_core *c)
         if (l->reserved) {
             l->valid = 0;
             l->dirty = 0;
+            l->unreadable = 0;
         } else {
             int live = l->allocated;
             memset(l, 0, sizeof *l);

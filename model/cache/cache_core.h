@@ -35,6 +35,9 @@
  *       L (lazy fetch-on-read): the line is allocated now with the written sectors valid (dirty
  *         for B, write queued down for T); unwritten sectors miss later.
  *   - A write-through/evict write that finds its sectors pending is sent down and does not wait.
+ *   - Counting (cache_stats, GPGPU-Sim's probe): a write to a present line whose sectors are
+ *     pending counts as HIT_RESERVED, one to sectors neither valid nor written as a sector miss,
+ *     whatever the status (the timing) says; the write's handling does not change.
  *   - Evicting a line with valid sectors counts an eviction and calls on_evict; dirty sectors
  *     queue a write-back (kind CACHE_OUT_WRITEBACK, mask = dirty sectors).
  *   - MSHR merge limit counts every request in the entry, the first one included (GPGPU-Sim's).
@@ -122,6 +125,7 @@ typedef struct cache_line {
     uint8_t reserved;     /* sectors pending a fill into this line ('m' allocation) */
     uint8_t dirty;
     uint8_t allocated;    /* tag is live (some sector valid or reserved) */
+    uint8_t unreadable;   /* sectors a lazy write made present but not readable (partial_unreadable) */
     uint8_t prefetched;   /* brought in by a prefetch (cache_prefetch) */
     uint8_t demanded;     /* a demand read touched it since the fill */
 } cache_line;
@@ -133,6 +137,9 @@ typedef struct cache_result {
     uint8_t bypassed;     /* the allocation hook said BYPASS */
     uint8_t n_out;        /* messages queued by this access (read, write, write-back) */
     uint8_t read_sent, write_sent, writeback_sent;
+    uint8_t stat_status;  /* the outcome the counters took (GPGPU-Sim's); differs from status only
+                             for writes served as hits that GPGPU-Sim counts as sector misses or
+                             pending hits (see cache_stats.served_hits) */
 } cache_result;
 
 /* Hooks (DESIGN.md §10): all optional; ctx is passed back. Hooks may write line->meta. */
@@ -155,7 +162,11 @@ typedef struct cache_hooks {
 
 typedef struct cache_stats {
     uint64_t accesses, reads, writes;
-    uint64_t hits, hit_reserved, misses, sector_misses;
+    /* GPGPU-Sim 4.2's outcomes: a write to a line whose tag is present counts by the written
+       sectors' state (pending: hit_reserved; neither valid nor written: a sector miss) although
+       the cache serves it like a hit; served_hits counts what was served as a hit (status HIT),
+       the power model's data-array accesses. */
+    uint64_t hits, hit_reserved, misses, sector_misses, served_hits;
     uint64_t res_fail[CACHE_FAIL_COUNT];
     uint64_t evictions, dirty_writebacks;
     uint64_t fills, sector_fills; /* fill calls; sectors that arrived for a pending MSHR */

@@ -79,6 +79,7 @@ static int touch_sectors(cache_core *c, int set, int way, uint8_t mask)
     if (!gone) return 0;
     l->valid &= (uint8_t)~gone;
     l->dirty &= (uint8_t)~gone;
+    l->unreadable &= (uint8_t)~gone;
     if (!l->valid && !l->reserved) {
         memset(l, 0, sizeof *l);
         c->tagv[(size_t)set * c->assoc + way] = 0;
@@ -102,6 +103,7 @@ int cache_pm_touch(cache_core *c, int set, int way, uint8_t mask)
     if (l->reserved) {
         l->valid = 0;
         l->dirty = 0;
+        l->unreadable = 0;
         return 0;
     }
     memset(l, 0, sizeof *l);

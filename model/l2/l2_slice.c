@@ -305,6 +305,7 @@ static int tag_access(l2_slice *s, const l2_req *r, uint64_t cycle)
     if (s->p.perfect) {
         count_kind(s, r);
         s->st.hits++;
+        s->st.served_hits++;
         respond(s, r, r->cookie, 1, cycle + 1);
         return 0;
     }
@@ -336,9 +337,10 @@ static int tag_access(l2_slice *s, const l2_req *r, uint64_t cycle)
     }
     note_new_mq_entries(s, before, r->cookie);
     count_kind(s, r);
-    if (st == CACHE_HIT)
+    s->st.served_hits += st == CACHE_HIT;
+    if (res.stat_status == CACHE_HIT)
         s->st.hits++;
-    else if (st == CACHE_HIT_RESERVED)
+    else if (res.stat_status == CACHE_HIT_RESERVED)
         s->st.hit_reserved++;
     else
         s->st.misses++;

@@ -117,7 +117,8 @@ typedef struct l2_slice_params {
 typedef struct l2_slice_stats {
     uint64_t accesses;            /* tag lookups, reservation failures included */
     uint64_t reads, writes, atomics; /* of those; writes include L1 write-backs */
-    uint64_t hits, hit_reserved, misses; /* tag outcomes (hit_reserved: merged into a pending MSHR) */
+    uint64_t hits, hit_reserved, misses; /* tag outcomes as GPGPU-Sim counts them (cache_result.stat_status) */
+    uint64_t served_hits;                /* lookups served as hits (status HIT: the timing's, power's) */
     uint64_t reservation_fails;   /* failed tag attempts (retried next cycle) */
     uint64_t res_fail[CACHE_FAIL_COUNT]; /* ... by cache_fail_reason */
     uint64_t rop_stall_cycles;    /* cycles a request ready at the ROP head waited for the tag stage

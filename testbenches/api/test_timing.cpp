@@ -152,6 +152,38 @@ TEST(TimingTest, ReservationFailuresAreCountedApartFromAccesses)
     EXPECT_EQ(v, static_cast<double>(ceil_div(128, burst_bytes)));
 }
 
+// GPGPU-Sim's count of stores under lazy fetch-on-read write allocation (QV100's L1D and L2,
+// docs/gpgpusim-statistics.md): a store to a sector not yet valid in an allocated line is a
+// SECTOR_MISS. store_sectors: one load miss (line A), then five stores, each one sector: A.1 (sector
+// miss), A.1 (hit), A.2 (sector miss), B.0 (miss: allocates B), B.1 (sector miss). In both caches:
+// 6 accesses, 5 misses, 3 of them sector misses, 1 hit. The stores' timing is a hit's as before.
+TEST(TimingTest, StoresToUnwrittenSectorsOfAllocatedLinesAreSectorMisses)
+{
+    Sim s({"-gpgpu_cache:dl1", "S:8:128:4,L:T:m:L:L,A:8:4,4", "-gpgpu_cache:dl2", "S:8:128:4,L:B:m:L:L,A:8:4,4:0,32"});
+    gtlm_devptr p = s.alloc(512, 0);
+    ASSERT_EQ(p % 128, 0u) << "lines A and B";
+    ASSERT_EQ(s.launch("store_sectors", 1, 32, {&p}, {8}), GTLM_OK) << gtlm_last_error();
+    EXPECT_EQ(s.stat("gpu.sm[0].l1d.accesses"), 6);
+    EXPECT_EQ(s.stat("gpu.sm[0].l1d.hits"), 1);
+    EXPECT_EQ(s.stat("gpu.sm[0].l1d.served_hits"), 4) << "the four stores to line A's and B's present tag";
+    EXPECT_EQ(s.stat("gpu.sm[0].l1d.sector_misses"), 3);
+    EXPECT_EQ(s.stat("gpu.l2.accepted"), 6) << "one read, five write-through stores";
+    EXPECT_EQ(s.stat("gpu.l2.misses"), 5);
+    double v = -1;
+    ASSERT_EQ(gtlm_stat_get(s.sim, "L1D_total_cache_accesses", &v), GTLM_OK);
+    EXPECT_EQ(v, 6);
+    ASSERT_EQ(gtlm_stat_get(s.sim, "L1D_total_cache_misses", &v), GTLM_OK);
+    EXPECT_EQ(v, 5) << "the load, the three sector misses, B's allocating store";
+    ASSERT_EQ(gtlm_stat_get(s.sim, "L1D_total_cache_pending_hits", &v), GTLM_OK);
+    EXPECT_EQ(v, 0);
+    ASSERT_EQ(gtlm_stat_get(s.sim, "L2_total_cache_accesses", &v), GTLM_OK);
+    EXPECT_EQ(v, 6);
+    ASSERT_EQ(gtlm_stat_get(s.sim, "L2_total_cache_misses", &v), GTLM_OK);
+    EXPECT_EQ(v, 5);
+    ASSERT_EQ(gtlm_stat_get(s.sim, "L2_total_cache_miss_rate", &v), GTLM_OK);
+    EXPECT_DOUBLE_EQ(v, 5.0 / 6.0);
+}
+
 uint64_t smem_cycles(unsigned stride, double *passes)
 {
     Sim s;

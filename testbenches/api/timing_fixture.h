@@ -59,6 +59,30 @@ const char *kPtx = R"(
     ret;
 }
 
+// Thread 0 loads p[0] (sector 0 of line A = p) and, once its data is there (the store addresses
+// depend on it), stores 4 bytes to sector 1 of A twice, to sector 2 of A, then to sectors 0 and 1
+// of line B = A + 128.
+.visible .entry store_sectors(.param .u64 p)
+{
+    .reg .b64 %rd<4>;
+    .reg .b32 %r<4>;
+    .reg .pred %p<2>;
+    mov.u32 %r3, %tid.x;
+    setp.ne.u32 %p1, %r3, 0;
+    @%p1 ret;
+    ld.param.u64 %rd1, [p];
+    ld.global.u32 %r1, [%rd1];
+    and.b32 %r2, %r1, 0;
+    cvt.u64.u32 %rd2, %r2;
+    add.s64 %rd3, %rd1, %rd2;
+    st.global.u32 [%rd3+32], %r1;
+    st.global.u32 [%rd3+36], %r1;
+    st.global.u32 [%rd3+64], %r1;
+    st.global.u32 [%rd3+128], %r1;
+    st.global.u32 [%rd3+160], %r1;
+    ret;
+}
+
 // One warp: thread t stores t to shared word t * stride, then reads it back and stores it to
 // out[t] (the output address is computed first, so the shared accesses are on the critical path). stride 1: conflict-free; 2: two-way; 32: every lane in bank 0.
 .visible .entry smem_stride(.param .u64 out, .param .u32 stride)

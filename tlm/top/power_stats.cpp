@@ -207,13 +207,13 @@ PowerStats::PowerStats(const gtlm_config &cfg, int n_sms, int n_slices)
 // Leaves read per unit kind, in this order (the ids are resolved once: stat_find is a scan).
 const std::vector<std::string> kSmLeaves = {
     "fu.int", "fu.sp", "fu.dp", "fu.sfu", "fu.mem", "warp_insn", "regfile.reads", "regfile.writes",
-    "l1d.accesses", "l1d.hits", "l1d.writes", "l1d.fills", "l1c.accesses", "l1c.hits", "l1c.fills",
+    "l1d.accesses", "l1d.served_hits", "l1d.writes", "l1d.fills", "l1c.accesses", "l1c.hits", "l1c.fills",
     "shmem.passes", "cycles", "ext_llc.bytes", "laws.table_bits", "l1d.prefetch.sap_table_bits",
     "lb.vtt_accesses", "lb.lm_accesses", "lb.ctam_accesses", "lb.reg_hits", "lb.victims_stored", "lb.backup_bytes",
     "lb.restore_bytes"};
 // Where the leaves after the dst[] run start (kSmLeaves order).
 constexpr int kExtLlcLeaf = 17, kLawsBitsLeaf = 18, kSapBitsLeaf = 19, kLbLeaf = 20;
-const std::vector<std::string> kL2Leaves = {"accesses", "hits", "writes", "dram_reads"};
+const std::vector<std::string> kL2Leaves = {"accesses", "served_hits", "writes", "dram_reads"};
 const std::vector<std::string> kDramLeaves = {"activates", "precharges", "reads", "writes", "bus_busy_cycles"};
 const std::vector<std::string> kPmLeaves = {"on_block_cycles", "shallow_block_cycles", "sleep_block_cycles",
                                             "off_block_cycles", "transition_energy"};
