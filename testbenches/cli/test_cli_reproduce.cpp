@@ -468,7 +468,7 @@ TEST(Reproduce, PaverSpecParsesAndNoRunRunsNothing)
     Result r = shell("cd " + std::string(GTLM_SOURCE_DIR) + " && " + GTLM_CLI +
                      " reproduce paver --no-run --no-plots --out " + dir);
     ASSERT_EQ(r.code, 0) << r.out;
-    EXPECT_NE(r.out.find("396 of 396 points not run yet"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("432 of 432 points not run yet"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("## fig3_11_fermi: "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("NO DATA: Fig. 3.11: RB-TS +29% (Fermi, high)"), std::string::npos) << r.out;
     r = shell("cd " + std::string(GTLM_SOURCE_DIR) + " && " + GTLM_CLI +
