@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli_run.h"
 
@@ -35,6 +36,41 @@ TEST(CliLocality, MmNaiveDocSizeGraphAndMatrixMarket)
     EXPECT_NE(r.out.find("shared lines in all"), std::string::npos) << r.out;
     r = run("locality no-such-workload");
     EXPECT_EQ(r.code, 2) << r.out;
+}
+
+// --groups prints the groups the model's PAVER partitioners form: MM's 169 TBs (doc size) each in
+// exactly one group; RB-TS' leaves below maxTB (Algorithm 1's strict test), k-way's PARTS groups.
+TEST(CliLocality, GroupsCoverEveryTbOnceWithinEachPolicysBound)
+{
+    for (const char *p : {"rbts:4", "kway:15", "mst:15:3"}) {
+        Result r = run(std::string("locality mm-naive --size doc --groups ") + p);
+        ASSERT_EQ(r.code, 0) << r.out;
+        std::istringstream in(r.out);
+        std::string line;
+        std::vector<int> seen(169, 0);
+        unsigned groups = 0, largest = 0;
+        while (std::getline(in, line)) {
+            if (line.rfind("    group ", 0) != 0) continue;
+            std::istringstream ls(line.substr(line.find(':') + 1));
+            unsigned tb, n = 0;
+            while (ls >> tb) {
+                ASSERT_LT(tb, 169u) << line;
+                seen[tb]++, n++;
+            }
+            groups++, largest = n > largest ? n : largest;
+        }
+        for (int k = 0; k < 169; k++) EXPECT_EQ(seen[k], 1) << p << " TB " << k;
+        std::string policy(p);
+        if (policy == "rbts:4") {
+            EXPECT_LT(largest, 4u) << r.out;
+        } else if (policy == "kway:15") {
+            EXPECT_EQ(groups, 15u) << r.out;
+        } else {
+            EXPECT_EQ(groups, 15u + (169u - 45u)) << r.out; /* 15 first groups of 3, then singles */
+        }
+    }
+    EXPECT_EQ(run("locality mm-naive --groups rbts:1").code, 2);
+    EXPECT_EQ(run("locality mm-naive --groups kway:8x").code, 2);
 }
 
 // LocalityGuru = profiling (thesis Sec. 4.4, spec B.6): the twelve benchmarks the thesis validates

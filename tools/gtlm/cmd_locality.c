@@ -10,6 +10,8 @@
 #include "analysis/locality_graph.h"
 #include "analysis/locality_refs.h"
 #include "cli.h"
+#include "tbsched/paver_groups.h"
+#include "tbsched/paver_partition.h"
 #include "workload.h"
 
 typedef struct locality_run {
@@ -24,6 +26,8 @@ typedef struct locality_run {
     unsigned grid[3];
     char kernel[128];
     const char *mtx_dir;
+    char groups_kind[8];       /* --groups: "rbts", "kway" or "mst" ("" = off) */
+    unsigned groups_arg[2];    /* rbts: maxTB; kway: parts; mst: SMs, x */
     unsigned n_launches;
 } locality_run;
 
@@ -70,6 +74,27 @@ static void write_mtx(locality_run *r, const lg_graph *g)
     }
 }
 
+/* --groups: the TB groups a PAVER policy forms from this graph (the model's own partitioners,
+ * METIS seed 1 as the schedulers' default), one line per group in queue order. */
+static void print_groups(locality_run *r, const lg_graph *g)
+{
+    paver_groups gr;
+    int rc = strcmp(r->groups_kind, "rbts") == 0   ? paver_rb_ts_groups(g, r->groups_arg[0], 1, &gr)
+             : strcmp(r->groups_kind, "kway") == 0 ? paver_kway_ts_groups(g, r->groups_arg[0], 1, &gr)
+                                                   : paver_mst_ts_groups(g, r->groups_arg[0], r->groups_arg[1], &gr);
+    if (rc) {
+        r->failed = 1;
+        return;
+    }
+    printf("  groups (%s): %u\n", r->groups_kind, gr.n_groups);
+    for (uint32_t k = 0; k < gr.n_groups; k++) {
+        printf("    group %u (%llu TBs):", k, (unsigned long long)(gr.start[k + 1] - gr.start[k]));
+        for (uint64_t x = gr.start[k]; x < gr.start[k + 1]; x++) printf(" %u", gr.tbs[x]);
+        printf("\n");
+    }
+    paver_groups_free(&gr);
+}
+
 /* Prints (and writes) the launch collected so far: the static graph when there is one, its
  * comparison with the profiled graph. */
 static void finish_launch(locality_run *r)
@@ -113,6 +138,7 @@ static void finish_launch(locality_run *r)
             }
         }
         if (r->mtx_dir) write_mtx(r, used);
+        if (r->groups_kind[0]) print_groups(r, used);
         lg_graph_free(&prof);
     }
     r->n_launches++;
@@ -185,7 +211,23 @@ int cmd_locality(int argc, char **argv)
         else if (strcmp(argv[i], "--trees") == 0) r.trees = 1;
         else if (strcmp(argv[i], "--check") == 0) r.check = 1;
         else if (strcmp(argv[i], "--mtx") == 0 && i + 1 < argc) r.mtx_dir = argv[++i];
-        else argv[n++] = argv[i];
+        else if (strcmp(argv[i], "--groups") == 0 && i + 1 < argc) {
+            const char *v = argv[++i];
+            unsigned a0 = 0, a1 = 0;
+            char tail = 0;
+            int ok = (sscanf(v, "rbts:%u%c", &a0, &tail) == 1 && a0 >= 2 && a0 <= 1024) ||
+                     (sscanf(v, "kway:%u%c", &a0, &tail) == 1 && a0 >= 1 && a0 <= 4096) ||
+                     (sscanf(v, "mst:%u:%u%c", &a0, &a1, &tail) == 2 && a0 >= 1 && a0 <= 4096 && a1 >= 1 && a1 <= 1024);
+            if (!ok) {
+                fprintf(stderr, "gtlm locality: --groups %s: expected rbts:MAXTB (2..1024), kway:PARTS (1..4096) "
+                                "or mst:SMS:X\n", v);
+                return CLI_USAGE;
+            }
+            size_t len = (size_t)(strchr(v, ':') - v);
+            memcpy(r.groups_kind, v, len);
+            r.groups_kind[len] = 0;
+            r.groups_arg[0] = a0, r.groups_arg[1] = a1;
+        } else argv[n++] = argv[i];
     }
     cli_args a;
     int rc = cli_parse(n, argv, 1, 0, &a);
@@ -193,7 +235,7 @@ int cmd_locality(int argc, char **argv)
     const wl_desc *d = a.workload ? wl_find(a.workload) : NULL;
     if (!d) {
         fprintf(stderr,
-                "usage: gtlm locality WORKLOAD [--lines] [--trees] [--check] [--mtx DIR] [--size tiny|sim|paper|doc] "
+                "usage: gtlm locality WORKLOAD [--lines] [--trees] [--check] [--mtx DIR] [--groups P] [--size tiny|sim|paper|doc] "
                 "[--set NAME=VALUE] [CONFIG...]%s%s%s\n",
                 a.workload ? " (no workload named '" : "", a.workload ? a.workload : "", a.workload ? "')" : "");
         return CLI_USAGE;

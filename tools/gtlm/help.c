@@ -88,6 +88,7 @@ static const cli_flag reproduce_flags[] = {
 static const cli_flag locality_flags[] = {
     {"--lines", NULL, "count shared 128-byte lines instead of elements"},
     {"--mtx", "DIR", "write each launch's graph to DIR as a Matrix Market file"},
+    {"--groups", "P", "print the TB groups PAVER's partitioner P forms from each graph: rbts:MAXTB (leaves < MAXTB), kway:PARTS or mst:SMS:X"},
     SIZE_FLAGS,
     CONFIG_FLAGS,
     HELP_FLAG,
